@@ -1,0 +1,142 @@
+"""Input validation shared by every model module.
+
+Validation happens once, at the public boundary; private kernels trust their input. Every message
+names the parameter, the value it got and the allowed range.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "ConvergenceWarning",
+    "as_memories",
+    "as_points",
+    "as_rng",
+    "check_beta",
+    "check_fraction",
+    "check_nonneg_float",
+    "check_positive_int",
+]
+
+
+class ConvergenceWarning(UserWarning):
+    """A solver stopped before meeting its tolerance; the message gives iterations and residual."""
+
+
+def _real_scalar(value: Any, name: str) -> float:
+    """Return ``value`` as a float, rejecting bools, complex numbers and non-numbers."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
+            return float(value)
+        raise TypeError(
+            f"{name} must be a real number, got {value!r} of type {type(value).__name__}"
+        )
+    return float(value)
+
+
+def check_beta(beta: Any, name: str = "beta") -> float:
+    """Return the inverse temperature as a float; it must be finite and > 0."""
+    value = _real_scalar(beta, name)
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return value
+
+
+def check_nonneg_float(value: Any, name: str) -> float:
+    """Return ``value`` as a float; it must be finite and >= 0."""
+    out = _real_scalar(value, name)
+    if not math.isfinite(out) or out < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {out!r}")
+    return out
+
+
+def check_fraction(
+    value: Any,
+    name: str,
+    lo: float = 0.0,
+    hi: float = 1.0,
+    open_lo: bool = True,
+    open_hi: bool = True,
+) -> float:
+    """Return ``value`` as a float inside the interval from ``lo`` to ``hi`` (open/closed ends)."""
+    out = _real_scalar(value, name)
+    below = out <= lo if open_lo else out < lo
+    above = out >= hi if open_hi else out > hi
+    if not math.isfinite(out) or below or above:
+        left, right = ("(" if open_lo else "["), (")" if open_hi else "]")
+        raise ValueError(f"{name} must lie in {left}{lo}, {hi}{right}, got {out!r}")
+    return out
+
+
+def check_positive_int(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -> int:
+    """Return ``value`` as an int with ``minimum <= value <= maximum``."""
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r} of type {type(value).__name__}")
+    out = int(value)
+    if out < minimum or (maximum is not None and out > maximum):
+        upper = "" if maximum is None else f" and <= {maximum}"
+        raise ValueError(f"{name} must be an integer >= {minimum}{upper}, got {out}")
+    return out
+
+
+def _as_real_array(a: Any, name: str, xp: Any = None) -> Any:
+    """Convert to a float64 array of namespace ``xp`` after checking dtype and finiteness."""
+    from assocmem.backend import array_namespace
+
+    if xp is None:
+        xp = array_namespace(a) if hasattr(a, "__array_namespace__") or hasattr(a, "device") else np
+    arr = a if hasattr(a, "dtype") else np.asarray(a)
+    kind = getattr(arr.dtype, "kind", "O")
+    if kind not in "iuf":
+        raise TypeError(
+            f"{name} must hold real numbers (integer or float dtype), got dtype {arr.dtype}"
+        )
+    arr = xp.asarray(arr, dtype=xp.float64)
+    if not bool(xp.all(xp.isfinite(arr))):
+        raise ValueError(f"{name} must be finite, got NaN or inf entries")
+    return arr
+
+
+def as_memories(memories: Any, xp: Any = None) -> Any:
+    """Return the stored patterns as a finite float64 array of shape ``(M, d)`` with M, d >= 1."""
+    arr = _as_real_array(memories, "memories", xp)
+    if arr.ndim != 2:
+        raise ValueError(f"memories must have shape (M, d), got an array with shape {arr.shape}")
+    if arr.shape[0] < 1 or arr.shape[1] < 1:
+        raise ValueError(
+            f"memories must hold at least one pattern of dimension >= 1, got shape {arr.shape}"
+        )
+    return arr
+
+
+def as_points(x: Any, d: int, name: str = "x", xp: Any = None) -> tuple[Any, bool]:
+    """Return points as a ``(B, d)`` float64 array, and whether the input was one ``(d,)`` point."""
+    arr = _as_real_array(x, name, xp)
+    if arr.ndim == 1:
+        if arr.shape[0] != d:
+            raise ValueError(f"{name} must have shape ({d},) or (B, {d}), got shape {arr.shape}")
+        return arr[None, :], True
+    if arr.ndim != 2 or arr.shape[1] != d:
+        raise ValueError(f"{name} must have shape ({d},) or (B, {d}), got shape {arr.shape}")
+    if arr.shape[0] < 1:
+        raise ValueError(f"{name} must hold at least one point, got shape {arr.shape}")
+    return arr, False
+
+
+def as_rng(rng: Any) -> np.random.Generator:
+    """Return a NumPy Generator from an int seed or a Generator; anything else is refused."""
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool | np.bool_):
+        if int(rng) < 0:
+            raise ValueError(f"rng seed must be an integer >= 0, got {int(rng)}")
+        return np.random.default_rng(int(rng))
+    raise TypeError(
+        f"rng must be an int seed or a numpy.random.Generator, "
+        f"got {rng!r} of type {type(rng).__name__}"
+    )

@@ -1,0 +1,45 @@
+"""Dual-mode explorations: live ipywidgets in a notebook, precomputed plotly sliders in the book.
+
+One pure compute function serves both modes. ``explore(compute, plot, params)`` returns an
+:class:`Exploration`. Displayed in a live notebook it is an ipywidgets panel whose controls
+recompute over continuous ranges; in the built HTML book, where no kernel runs, the same cell
+shows a plotly figure whose slider steps (and dropdown options) were computed at build time.
+Both are carried in one output: the widget view for Jupyter front ends, and a ``text/html``
+fallback that the book renders.
+
+Plotting functions take results (the compute function's return value), never raw parameters.
+Chapter-specific plotting lives in submodules (``assocmem.explore.epanechnikov``).
+
+Public functions
+----------------
+setup
+    Plotly renderer, BLAS thread pinning and a seeded generator; the first cell of every notebook.
+Slider, Choice
+    Parameter specifications: a continuous (or integer) range, or a set of options.
+explore
+    Build an :class:`Exploration` from a compute function, a plot function and parameters.
+static_figure
+    The book-mode figure alone: precomputed slider steps and dropdown options.
+"""
+
+from ._core import (
+    BOOK_RENDERER,
+    Choice,
+    Exploration,
+    Slider,
+    explore,
+    figure_html,
+    setup,
+    static_figure,
+)
+
+__all__ = [
+    "BOOK_RENDERER",
+    "Choice",
+    "Exploration",
+    "Slider",
+    "explore",
+    "figure_html",
+    "setup",
+    "static_figure",
+]

@@ -1,0 +1,497 @@
+"""Core of :mod:`assocmem.explore`: parameter specs, static slider figures, live widgets."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+import plotly.io as pio
+
+from assocmem._validation import as_rng
+
+__all__ = [
+    "BOOK_RENDERER",
+    "Choice",
+    "Exploration",
+    "Slider",
+    "explore",
+    "figure_html",
+    "setup",
+    "static_figure",
+]
+
+#: Name of the plotly renderer that emits ``text/html`` calling the page's global ``Plotly``.
+#: The book loads plotly.js once per page from its own ``_static`` folder (no CDN).
+BOOK_RENDERER = "assocmem_book"
+
+# Layout properties that may differ between precomputed steps and are sent with each step.
+_STEP_LAYOUT_KEYS = ("title.text", "shapes", "annotations")
+_LIVE_RESOLUTION = 200  # number of slider positions over a continuous range
+_threadpool_limiter: Any = None
+
+
+def setup(seed: int = 0, threads: int = 1) -> np.random.Generator:
+    """Prepare a notebook: plotly renderer, BLAS threads and a seeded generator.
+
+    Parameters
+    ----------
+    seed : int, default 0
+        Seed of the returned generator; the same seed gives the same figures.
+    threads : int, default 1
+        BLAS threads. One thread is much faster for the small products used here.
+
+    Returns
+    -------
+    numpy.random.Generator
+        ``numpy.random.default_rng(seed)``.
+
+    Notes
+    -----
+    Plotly's default renderer shows nothing in Jupyter Book. The renderer set here,
+    ``plotly_mimetype+assocmem_book``, gives JupyterLab its native plotly output and the book a
+    ``text/html`` figure drawn by the plotly.js that each page loads once from ``_static``. In
+    Google Colab the ``colab`` renderer is used instead.
+    """
+    global _threadpool_limiter
+    rng = as_rng(seed)
+    from threadpoolctl import threadpool_limits
+
+    _threadpool_limiter = threadpool_limits(limits=int(threads))
+    if BOOK_RENDERER not in pio.renderers:
+        from plotly.io._base_renderers import HtmlRenderer
+
+        pio.renderers[BOOK_RENDERER] = HtmlRenderer(include_plotlyjs=False, full_html=False)
+    in_colab = "google.colab" in sys.modules
+    pio.renderers.default = "colab" if in_colab else f"plotly_mimetype+{BOOK_RENDERER}"
+    pio.templates.default = "plotly_white"
+    return rng
+
+
+def figure_html(fig: go.Figure) -> str:
+    """Return the book's HTML for a figure: a div and a script using the page's plotly.js."""
+    return pio.to_html(fig, include_plotlyjs=False, full_html=False, config={"responsive": True})
+
+
+def _fmt(value: Any) -> str:
+    """Short label for a parameter value (3 significant digits for floats)."""
+    if isinstance(value, float | np.floating):
+        return f"{value:.3g}"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Slider:
+    """A numeric parameter: a continuous range live, a few precomputed steps in the book.
+
+    Parameters
+    ----------
+    name : str
+        Keyword argument of the compute function.
+    lo, hi : float
+        The valid range, both ends included. Take it from the function's domain.
+    steps : int, default 9
+        Number of precomputed values for the book (geometric if ``log``).
+    log : bool, default False
+        Logarithmic slider (``lo`` must be > 0).
+    integer : bool, default False
+        Integer parameter.
+    value : float, optional
+        Initial value; defaults to the precomputed step nearest the middle of the range.
+    values : sequence, optional
+        Explicit precomputed values for the book (overrides ``steps``).
+    label : str, optional
+        Text shown beside the control (defaults to ``name``).
+    continuous_update : bool, default False
+        Recompute while dragging (for computations well under 100 ms).
+    """
+
+    name: str
+    lo: float
+    hi: float
+    steps: int = 9
+    log: bool = False
+    integer: bool = False
+    value: float | None = None
+    values: tuple[float, ...] | None = None
+    label: str | None = None
+    continuous_update: bool = False
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.lo) and math.isfinite(self.hi) and self.lo < self.hi):
+            raise ValueError(f"slider {self.name!r} needs finite lo < hi, got {self.lo}, {self.hi}")
+        if self.log and self.lo <= 0:
+            raise ValueError(f"log slider {self.name!r} needs lo > 0, got {self.lo}")
+        if self.steps < 2:
+            raise ValueError(f"slider {self.name!r} needs steps >= 2, got {self.steps}")
+        for v in self.static_values() + ([self.value] if self.value is not None else []):
+            if not self.lo <= v <= self.hi:
+                raise ValueError(f"slider {self.name!r}: value {v} outside [{self.lo}, {self.hi}]")
+
+    def static_values(self) -> list[Any]:
+        """Values precomputed for the book, in increasing order."""
+        if self.values is not None:
+            vals = [float(v) for v in self.values]
+        elif self.log:
+            vals = list(np.geomspace(self.lo, self.hi, self.steps))
+        else:
+            vals = list(np.linspace(self.lo, self.hi, self.steps))
+        if self.integer:
+            return sorted({round(float(v)) for v in vals})
+        return [float(v) for v in vals]
+
+    def initial(self) -> Any:
+        """Initial value: ``value`` if given, else the precomputed step nearest the middle."""
+        vals = self.static_values()
+        if self.value is not None:
+            return int(self.value) if self.integer else float(self.value)
+        return vals[(len(vals) - 1) // 2]
+
+    def initial_index(self) -> int:
+        """Index of the static step nearest the initial value."""
+        vals = np.asarray(self.static_values(), dtype=float)
+        target = float(self.initial())
+        dist = np.abs(np.log(vals) - np.log(target)) if self.log else np.abs(vals - target)
+        return int(np.argmin(dist))
+
+    def widget(self) -> Any:
+        """The ipywidgets control over the continuous range."""
+        import ipywidgets as w
+
+        common = {
+            "description": self.label or self.name,
+            "continuous_update": self.continuous_update,
+            "style": {"description_width": "initial"},
+            "layout": w.Layout(width="420px"),
+        }
+        if self.integer:
+            return w.IntSlider(
+                value=int(self.initial()), min=int(self.lo), max=int(self.hi), **common
+            )
+        if self.log:
+            lo, hi = math.log10(self.lo), math.log10(self.hi)
+            return w.FloatLogSlider(
+                value=float(self.initial()),
+                base=10,
+                min=lo,
+                max=hi,
+                step=(hi - lo) / _LIVE_RESOLUTION,
+                readout_format=".3g",
+                **common,
+            )
+        return w.FloatSlider(
+            value=float(self.initial()),
+            min=self.lo,
+            max=self.hi,
+            step=(self.hi - self.lo) / _LIVE_RESOLUTION,
+            readout_format=".3g",
+            **common,
+        )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A parameter with a few options: a dropdown live and in the book.
+
+    Parameters
+    ----------
+    name : str
+        Keyword argument of the compute function.
+    options : sequence
+        The allowed values.
+    labels : sequence of str, optional
+        Display labels (default ``str`` of each option).
+    value : optional
+        Initial option (default the first).
+    label : str, optional
+        Text beside the control.
+    """
+
+    name: str
+    options: tuple[Any, ...]
+    labels: tuple[str, ...] | None = None
+    value: Any = None
+    label: str | None = None
+    continuous_update: bool = field(default=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 1:
+            raise ValueError(f"choice {self.name!r} needs at least one option")
+        if self.labels is not None and len(self.labels) != len(self.options):
+            raise ValueError(
+                f"choice {self.name!r}: {len(self.labels)} labels for {len(self.options)} options"
+            )
+        if self.value is not None and self.value not in self.options:
+            raise ValueError(f"choice {self.name!r}: initial value {self.value!r} not an option")
+
+    def static_values(self) -> list[Any]:
+        """All options (each is precomputed for the book)."""
+        return list(self.options)
+
+    def initial(self) -> Any:
+        """Initial option."""
+        return self.options[0] if self.value is None else self.value
+
+    def initial_index(self) -> int:
+        """Index of the initial option."""
+        return list(self.options).index(self.initial())
+
+    def option_labels(self) -> list[str]:
+        """Display label of each option."""
+        return list(self.labels) if self.labels is not None else [_fmt(o) for o in self.options]
+
+    def widget(self) -> Any:
+        """The ipywidgets dropdown."""
+        import ipywidgets as w
+
+        return w.Dropdown(
+            options=list(zip(self.option_labels(), self.options, strict=True)),
+            value=self.initial(),
+            description=self.label or self.name,
+            style={"description_width": "initial"},
+        )
+
+
+Param = Slider | Choice
+
+
+def _layout_step(fig: go.Figure) -> dict[str, Any]:
+    """Layout properties of one precomputed figure that a step must restore."""
+    layout = fig.layout
+    out: dict[str, Any] = {
+        "title.text": layout.title.text,
+        "shapes": [s.to_plotly_json() for s in layout.shapes],
+        "annotations": [a.to_plotly_json() for a in layout.annotations],
+    }
+    for key in layout.to_plotly_json():
+        if key.startswith(("xaxis", "yaxis")):
+            axis = layout[key]
+            out[f"{key}.range"] = list(axis.range) if axis.range is not None else None
+            out[f"{key}.autorange"] = axis.range is None
+    return out
+
+
+def static_figure(
+    compute: Callable[..., Any],
+    plot: Callable[[Any], go.Figure],
+    params: Sequence[Param],
+    fixed: Mapping[str, Any] | None = None,
+) -> go.Figure:
+    """Precompute an exploration as one plotly figure with a slider (and a dropdown).
+
+    The first parameter becomes the slider; the second, if any, a dropdown that switches between
+    one slider per option. Further parameters stay at their initial values in the book (the live
+    widget varies them all).
+
+    Parameters
+    ----------
+    compute : callable
+        Pure function ``compute(**kwargs) -> result``.
+    plot : callable
+        ``plot(result) -> plotly.graph_objects.Figure``. Every result must give the same layout
+        apart from the title, shapes, annotations and axis ranges.
+    params : sequence of Slider or Choice
+        At least one parameter.
+    fixed : mapping, optional
+        Keyword arguments passed unchanged to ``compute``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Traces of every step, only the initial step's visible; ``layout.sliders`` has one slider
+        per dropdown option.
+    """
+    if not params:
+        raise ValueError("params must hold at least one Slider or Choice")
+    fixed = dict(fixed or {})
+    rest = {p.name: p.initial() for p in params[2:]}
+    slider, menu = params[0], (params[1] if len(params) > 1 else None)
+    s_vals = slider.static_values()
+    m_vals = menu.static_values() if menu is not None else [None]
+    s0 = slider.initial_index()
+    m0 = menu.initial_index() if menu is not None else 0
+
+    figs: dict[tuple[int, int], go.Figure] = {}
+    for (j, mv), (i, sv) in itertools.product(enumerate(m_vals), enumerate(s_vals)):
+        kwargs = {**fixed, **rest, slider.name: sv}
+        if menu is not None:
+            kwargs[menu.name] = mv
+        figs[i, j] = plot(compute(**kwargs))
+
+    out = go.Figure(layout=figs[s0, m0].layout)
+    spans: dict[tuple[int, int], range] = {}
+    for key, fig in figs.items():
+        start = len(out.data)
+        out.add_traces(list(fig.data))
+        spans[key] = range(start, len(out.data))
+    n_traces = len(out.data)
+    for k, trace in enumerate(out.data):
+        trace.visible = k in spans[s0, m0]
+
+    def visible(i: int, j: int) -> list[bool]:
+        return [k in spans[i, j] for k in range(n_traces)]
+
+    sliders = []
+    for j in range(len(m_vals)):
+        steps = [
+            {
+                "method": "update",
+                "label": _fmt(sv),
+                "args": [{"visible": visible(i, j)}, _layout_step(figs[i, j])],
+            }
+            for i, sv in enumerate(s_vals)
+        ]
+        sliders.append(
+            {
+                "active": s0,
+                "steps": steps,
+                "visible": j == m0,
+                "currentvalue": {"prefix": f"{slider.label or slider.name} = "},
+                "pad": {"t": 40},
+            }
+        )
+    out.update_layout(sliders=sliders)
+    if menu is not None:
+        buttons = []
+        for j, lab in enumerate(menu.option_labels()):
+            layout_args = _layout_step(figs[s0, j])
+            for jj in range(len(m_vals)):
+                layout_args[f"sliders[{jj}].visible"] = jj == j
+                layout_args[f"sliders[{jj}].active"] = s0
+            buttons.append(
+                {
+                    "method": "update",
+                    "label": lab,
+                    "args": [{"visible": visible(s0, j)}, layout_args],
+                }
+            )
+        out.update_layout(
+            updatemenus=[
+                {
+                    "buttons": buttons,
+                    "active": m0,
+                    "direction": "down",
+                    "x": 0.0,
+                    "xanchor": "left",
+                    "y": 1.18,
+                    "yanchor": "top",
+                }
+            ]
+        )
+    return out
+
+
+class Exploration:
+    """One exploration, shown as a live widget in Jupyter and as a static figure in the book.
+
+    Build it with :func:`explore`. ``figure`` is the precomputed plotly figure, ``widget()``
+    builds the ipywidgets panel, and ``render(**values)`` is the pure figure for given values
+    (what each live update shows).
+    """
+
+    def __init__(
+        self,
+        compute: Callable[..., Any],
+        plot: Callable[[Any], go.Figure],
+        params: Sequence[Param],
+        fixed: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.compute = compute
+        self.plot = plot
+        self.params = tuple(params)
+        self.fixed = dict(fixed or {})
+        self.figure = static_figure(compute, plot, self.params, self.fixed)
+        self._widget: Any = None
+
+    def render(self, **values: Any) -> go.Figure:
+        """The figure at ``values`` (missing parameters take their initial values)."""
+        kwargs = {p.name: p.initial() for p in self.params}
+        kwargs.update(values)
+        return self.plot(self.compute(**self.fixed, **kwargs))
+
+    def widget(self) -> Any:
+        """The live panel: one control per parameter above a plotly ``FigureWidget``."""
+        if self._widget is not None:
+            return self._widget
+        import ipywidgets as w
+
+        controls = {p.name: p.widget() for p in self.params}
+        fig = go.FigureWidget(self.render())
+        status = w.HTML(value="")
+
+        def refresh(_change: Any = None) -> None:
+            try:
+                new = self.render(**{k: c.value for k, c in controls.items()})
+            except (ValueError, TypeError) as exc:  # the controls' ranges should prevent this
+                status.value = f"<span style='color:#b00'>{exc}</span>"
+                return
+            status.value = ""
+            _replace_figure(fig, new)
+
+        for control in controls.values():
+            control.observe(refresh, names="value")
+        self._widget = w.VBox([*controls.values(), status, fig])
+        return self._widget
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        bundle = dict(self.widget()._repr_mimebundle_())
+        bundle["text/html"] = figure_html(self.figure)
+        return bundle
+
+
+def _replace_figure(target: go.FigureWidget, new: go.Figure) -> None:
+    """Show ``new`` in ``target``, in place when the trace structure is unchanged."""
+    same = len(target.data) == len(new.data) and all(
+        a.type == b.type for a, b in zip(target.data, new.data, strict=True)
+    )
+    if same:
+        with target.batch_update():
+            for old, trace in zip(target.data, new.data, strict=True):
+                old.update(trace.to_plotly_json(), overwrite=True)
+            target.layout = new.layout
+        return
+    target.data = ()
+    target.add_traces(list(new.data))
+    target.layout = new.layout
+
+
+def explore(
+    compute: Callable[..., Any],
+    plot: Callable[[Any], go.Figure],
+    params: Sequence[Param],
+    **fixed: Any,
+) -> Exploration:
+    """Build a dual-mode exploration (the one call of every *Explore* cell).
+
+    Parameters
+    ----------
+    compute : callable
+        Pure compute function from the library; called with ``fixed`` and one keyword per
+        parameter.
+    plot : callable
+        Plotting function from :mod:`assocmem.explore`, taking the result.
+    params : sequence of Slider or Choice
+        Controls. Ranges must come from the compute function's valid domain, so that no control
+        reaches an invalid state. The first becomes the book's slider, the second its dropdown.
+    **fixed
+        Keyword arguments held fixed.
+
+    Returns
+    -------
+    Exploration
+        Displays as an ipywidgets panel in Jupyter and as a static slider figure in the book.
+
+    Examples
+    --------
+    >>> import plotly.graph_objects as go
+    >>> ex = explore(lambda a: a, lambda r: go.Figure(go.Scatter(y=[0, r])),
+    ...              [Slider("a", 0.0, 1.0, steps=3)])
+    >>> len(ex.figure.layout.sliders[0].steps)
+    3
+    """
+    return Exploration(compute, plot, params, fixed)
