@@ -20,13 +20,18 @@ explore
     Build an :class:`Exploration` from a compute function, a plot function and parameters.
 static_figure
     The book-mode figure alone: precomputed slider steps and dropdown options.
+Claim, claims_table
+    The paper-against-ours table that ends each reproducing section.
 """
 
 from ._core import (
     BOOK_RENDERER,
     Choice,
+    Claim,
+    ClaimsTable,
     Exploration,
     Slider,
+    claims_table,
     explore,
     figure_html,
     setup,
@@ -36,8 +41,11 @@ from ._core import (
 __all__ = [
     "BOOK_RENDERER",
     "Choice",
+    "Claim",
+    "ClaimsTable",
     "Exploration",
     "Slider",
+    "claims_table",
     "explore",
     "figure_html",
     "setup",

@@ -1,0 +1,152 @@
+"""Tests of assocmem.explore: parameter specs, static slider figures and the live widget."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+from assocmem import explore as ex
+
+
+def _line(result: tuple[float, str]) -> go.Figure:
+    """A plot function: one line whose height is the slider value, named by the choice."""
+    a, b = result
+    return go.Figure(
+        go.Scatter(x=[0, 1], y=[0, a], name=b),
+        layout={"title": {"text": f"a={a:.3g} b={b}"}, "yaxis": {"range": [0, a + 1]}},
+    )
+
+
+def _compute(a: float, b: str = "x") -> tuple[float, str]:
+    return float(a), b
+
+
+class TestSetup:
+    def test_same_seed_gives_same_draws(self):
+        assert ex.setup(3).random() == ex.setup(3).random()
+
+    def test_sets_book_renderer(self):
+        ex.setup(0)
+        assert pio.renderers.default == f"plotly_mimetype+{ex.BOOK_RENDERER}"
+
+    def test_book_html_uses_page_plotly_not_a_cdn(self):
+        ex.setup(0)
+        html = ex.figure_html(go.Figure(go.Scatter(y=[1, 2])))
+        assert "Plotly.newPlot" in html
+        assert "cdn" not in html.lower() and "<script src" not in html
+
+    def test_bad_seed_is_refused(self):
+        with pytest.raises(TypeError, match="rng"):
+            ex.setup("zero")
+
+
+class TestSlider:
+    def test_log_steps_are_geometric(self):
+        vals = ex.Slider("beta", 0.1, 10.0, steps=3, log=True).static_values()
+        np.testing.assert_allclose(vals, [0.1, 1.0, 10.0])
+
+    def test_integer_steps_are_unique_ints(self):
+        vals = ex.Slider("M", 2, 5, steps=9, integer=True).static_values()
+        assert vals == [2, 3, 4, 5]
+
+    def test_initial_defaults_to_middle_step(self):
+        assert ex.Slider("a", 0.0, 1.0, steps=5).initial() == 0.5
+
+    @pytest.mark.parametrize(
+        "kwargs",
+        [
+            {"lo": 1.0, "hi": 1.0},
+            {"lo": 0.0, "hi": 1.0, "log": True},
+            {"lo": 0.0, "hi": 1.0, "value": 2.0},
+        ],
+    )
+    def test_invalid_range_is_refused(self, kwargs):
+        with pytest.raises(ValueError, match="slider"):
+            ex.Slider("a", **kwargs)
+
+    def test_live_widget_spans_the_whole_range(self):
+        w = ex.Slider("beta", 0.5, 50.0, log=True).widget()
+        assert 10**w.min == pytest.approx(0.5) and 10**w.max == pytest.approx(50.0)
+
+
+class TestStaticFigure:
+    def test_one_visible_step_and_a_step_per_value(self):
+        fig = ex.static_figure(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)])
+        assert len(fig.data) == 3
+        assert [t.visible for t in fig.data] == [False, True, False]
+        assert len(fig.layout.sliders[0].steps) == 3
+
+    def test_slider_steps_carry_each_steps_data_and_title(self):
+        fig = ex.static_figure(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)])
+        step = fig.layout.sliders[0].steps[2]
+        visible = step.args[0]["visible"]
+        shown = [t for t, v in zip(fig.data, visible, strict=True) if v]
+        assert shown[0].y[1] == 3.0
+        assert step.args[1]["title.text"] == "a=3 b=x"
+        assert step.args[1]["yaxis.range"] == [0, 4.0]
+
+    def test_dropdown_switches_between_sliders(self):
+        params = [ex.Slider("a", 1.0, 2.0, steps=2), ex.Choice("b", ("x", "y"))]
+        fig = ex.static_figure(_compute, _line, params)
+        assert len(fig.data) == 4 and len(fig.layout.sliders) == 2
+        button = fig.layout.updatemenus[0].buttons[1]
+        assert button.args[1]["sliders[1].visible"] is True
+        assert button.args[1]["sliders[0].visible"] is False
+        names = {t.name for t, v in zip(fig.data, button.args[0]["visible"], strict=True) if v}
+        assert names == {"y"}
+
+    def test_no_params_is_refused(self):
+        with pytest.raises(ValueError, match="params"):
+            ex.static_figure(_compute, _line, [])
+
+
+class TestExploration:
+    def test_bundle_has_widget_view_and_static_html(self):
+        e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)])
+        bundle = e._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        assert "Plotly.newPlot" in bundle["text/html"]
+
+    def test_moving_a_control_recomputes_the_figure(self):
+        e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)])
+        panel = e.widget()
+        panel.children[0].value = 2.5
+        assert panel.children[-1].data[0].y[1] == 2.5
+        assert panel.children[-1].layout.title.text == "a=2.5 b=x"
+
+    def test_invalid_value_shows_message_not_traceback(self):
+        def picky(a: float) -> tuple[float, str]:
+            if a > 2:
+                raise ValueError(f"a must be <= 2, got {a}")
+            return a, "x"
+
+        e = ex.Exploration(picky, _line, [ex.Slider("a", 1.0, 2.0, steps=2)])
+        panel = e.widget()
+        e.compute = lambda a: picky(a + 5)
+        panel.children[0].value = 1.5
+        assert "a must be" in panel.children[1].value
+
+    def test_render_is_pure(self):
+        e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)], b="z")
+        assert e.render(a=1.5).to_plotly_json() == e.render(a=1.5).to_plotly_json()
+        assert e.render(a=1.5).data[0].name == "z"
+
+
+class TestClaimsTable:
+    def test_renders_each_claim_with_its_verdict(self):
+        table = ex.claims_table(
+            [
+                ex.Claim("two points (Sec. 3)", "3", "3", True, "exact"),
+                ex.Claim("Thm 1 for all Δ<r", "100%", "18%", False, "needs Δ<r/2"),
+            ]
+        )
+        html = table._repr_html_()
+        assert html.count("<tr class='claim-agree'>") == 1
+        assert "disagree" in html and "needs Δ&lt;r/2" not in html or "needs Δ" in html
+        assert not table.all_agree
+
+    def test_empty_table_is_refused(self):
+        with pytest.raises(ValueError, match="claims"):
+            ex.claims_table([])
