@@ -1,0 +1,110 @@
+"""Tests of the shared input validators: every message names the parameter, value and range."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from assocmem import _validation as v
+
+
+class TestCheckBeta:
+    @pytest.mark.parametrize("beta", [1, 2.5, np.float32(3.0), np.int64(4), np.array(2.0)])
+    def test_accepts_positive_finite_reals(self, beta):
+        assert v.check_beta(beta) == float(beta)
+
+    @pytest.mark.parametrize("beta", [0, -1.0, math.inf, math.nan])
+    def test_refuses_nonpositive_or_nonfinite(self, beta):
+        with pytest.raises(ValueError, match=r"beta must be a finite number > 0"):
+            v.check_beta(beta)
+
+    @pytest.mark.parametrize("beta", [True, "1", 1 + 0j, None, [1.0]])
+    def test_refuses_non_real_types(self, beta):
+        with pytest.raises(TypeError, match="beta"):
+            v.check_beta(beta)
+
+
+class TestCheckPositiveInt:
+    def test_bounds_are_named_in_the_message(self):
+        with pytest.raises(ValueError, match=r"M must be an integer >= 2 and <= 5, got 7"):
+            v.check_positive_int(7, "M", minimum=2, maximum=5)
+
+    @pytest.mark.parametrize("value", [2.0, True, "3"])
+    def test_refuses_non_integers(self, value):
+        with pytest.raises(TypeError, match="n"):
+            v.check_positive_int(value, "n")
+
+
+class TestCheckFraction:
+    def test_open_interval_refuses_its_ends(self):
+        with pytest.raises(ValueError, match=r"frac must lie in \(0.0, 1.0\), got 1.0"):
+            v.check_fraction(1.0, "frac")
+
+    def test_closed_interval_accepts_its_ends(self):
+        assert v.check_fraction(0.0, "frac", open_lo=False) == 0.0
+
+
+class TestCheckNonnegFloat:
+    def test_refuses_negative(self):
+        with pytest.raises(ValueError, match="eps must be a finite number >= 0"):
+            v.check_nonneg_float(-1e-9, "eps")
+
+
+class TestAsMemories:
+    def test_returns_float64_copy_of_integer_input(self):
+        out = v.as_memories([[0, 1], [2, 3]])
+        assert out.dtype == np.float64 and out.shape == (2, 2)
+
+    @pytest.mark.parametrize(
+        ("memories", "match"),
+        [
+            (np.zeros((0, 3)), "at least one pattern"),
+            (np.zeros(3), r"shape \(M, d\)"),
+            (np.zeros((2, 2, 2)), r"shape \(M, d\)"),
+            ([[0.0, np.nan]], "finite"),
+            ([[0.0, np.inf]], "finite"),
+        ],
+    )
+    def test_refuses_bad_shapes_and_values(self, memories, match):
+        with pytest.raises(ValueError, match=match):
+            v.as_memories(memories)
+
+    @pytest.mark.parametrize("memories", [np.zeros((2, 2), complex), np.array([["a", "b"]])])
+    def test_refuses_non_real_dtypes(self, memories):
+        with pytest.raises(TypeError, match="memories must hold real numbers"):
+            v.as_memories(memories)
+
+
+class TestAsPoints:
+    def test_single_point_is_flagged(self):
+        pts, single = v.as_points([1.0, 2.0], d=2)
+        assert single and pts.shape == (1, 2)
+
+    def test_batch_keeps_its_shape(self):
+        pts, single = v.as_points(np.zeros((5, 3)), d=3)
+        assert not single and pts.shape == (5, 3)
+
+    @pytest.mark.parametrize("x", [np.zeros(3), np.zeros((4, 3)), np.zeros((0, 2))])
+    def test_dimension_mismatch_names_the_parameter(self, x):
+        with pytest.raises(ValueError, match="x0 must"):
+            v.as_points(x, d=2, name="x0")
+
+
+class TestAsRng:
+    def test_seed_gives_reproducible_generator(self):
+        assert v.as_rng(5).random() == v.as_rng(5).random()
+
+    def test_generator_is_passed_through(self):
+        g = np.random.default_rng(1)
+        assert v.as_rng(g) is g
+
+    @pytest.mark.parametrize("rng", [None, 1.5, "seed", True])
+    def test_refuses_anything_else(self, rng):
+        with pytest.raises(TypeError, match="rng"):
+            v.as_rng(rng)
+
+    def test_refuses_negative_seed(self):
+        with pytest.raises(ValueError, match="rng seed"):
+            v.as_rng(-1)
