@@ -37,6 +37,13 @@ class TestSetup:
         assert "Plotly.newPlot" in html
         assert "cdn" not in html.lower() and "<script src" not in html
 
+    def test_renderer_output_loads_nothing_from_the_network(self):
+        ex.setup(0)
+        fig = go.Figure(go.Scatter(y=[1, 2]), layout={"title": {"text": "β = 1"}})
+        html = pio.renderers[ex.BOOK_RENDERER].to_mimebundle(fig.to_dict())["text/html"]
+        assert "Plotly.newPlot" in html
+        assert "http" not in html.replace("http://www.w3.org", "")  # no CDN plotly.js or MathJax
+
     def test_bad_seed_is_refused(self):
         with pytest.raises(TypeError, match="rng"):
             ex.setup("zero")
@@ -96,6 +103,14 @@ class TestStaticFigure:
         assert button.args[1]["sliders[0].visible"] is False
         names = {t.name for t, v in zip(fig.data, button.args[0]["visible"], strict=True) if v}
         assert names == {"y"}
+
+    def test_long_float_data_is_stored_as_float32(self):
+        def heat(result: tuple[float, str]) -> go.Figure:
+            return go.Figure(go.Heatmap(z=np.full((20, 20), result[0])))
+
+        fig = ex.static_figure(_compute, heat, [ex.Slider("a", 1.0, 2.0, steps=2)])
+        assert fig.data[0].z.dtype == np.float32
+        assert float(fig.data[1].z[0, 0]) == 2.0
 
     def test_no_params_is_refused(self):
         with pytest.raises(ValueError, match="params"):

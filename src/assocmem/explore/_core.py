@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
+from plotly.io._base_renderers import MimetypeRenderer
 
 from assocmem._validation import as_rng
 
@@ -67,18 +68,50 @@ def setup(seed: int = 0, threads: int = 1) -> np.random.Generator:
 
     _threadpool_limiter = threadpool_limits(limits=int(threads))
     if BOOK_RENDERER not in pio.renderers:
-        from plotly.io._base_renderers import HtmlRenderer
-
-        pio.renderers[BOOK_RENDERER] = HtmlRenderer(include_plotlyjs=False, full_html=False)
+        pio.renderers[BOOK_RENDERER] = _BookRenderer()
     in_colab = "google.colab" in sys.modules
     pio.renderers.default = "colab" if in_colab else f"plotly_mimetype+{BOOK_RENDERER}"
     pio.templates.default = "plotly_white"
     return rng
 
 
-def figure_html(fig: go.Figure) -> str:
-    """Return the book's HTML for a figure: a div and a script using the page's plotly.js."""
-    return pio.to_html(fig, include_plotlyjs=False, full_html=False, config={"responsive": True})
+def figure_html(fig: go.Figure | dict[str, Any]) -> str:
+    """Return the book's HTML for a figure: a div and a script using the page's plotly.js.
+
+    Neither plotly.js nor MathJax is referenced: the book serves both from ``_static``.
+    """
+    return pio.to_html(
+        fig,
+        include_plotlyjs=False,
+        include_mathjax=False,
+        full_html=False,
+        config={"responsive": True},
+    )
+
+
+class _BookRenderer(MimetypeRenderer):
+    """Plotly renderer whose ``text/html`` uses the page's plotly.js and loads nothing else.
+
+    Plotly's own ``HtmlRenderer`` asks for MathJax from a CDN, which the offline book refuses.
+    """
+
+    def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, str]:
+        return {"text/html": figure_html(fig_dict)}
+
+
+def _compact(value: Any) -> Any:
+    """Store long float arrays as float32 (half the bytes of a page's figure data)."""
+    if isinstance(value, np.ndarray) and value.dtype == np.float64:
+        return value.astype(np.float32)
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items()}
+    if (
+        isinstance(value, list | tuple)
+        and len(value) >= 16
+        and all(isinstance(v, float | int) and not isinstance(v, bool) for v in value)
+    ):
+        return np.asarray(value, dtype=np.float32)
+    return value
 
 
 def _fmt(value: Any) -> str:
@@ -330,7 +363,7 @@ def static_figure(
     spans: dict[tuple[int, int], range] = {}
     for key, fig in figs.items():
         start = len(out.data)
-        out.add_traces(list(fig.data))
+        out.add_traces([_compact(t.to_plotly_json()) for t in fig.data])
         spans[key] = range(start, len(out.data))
     n_traces = len(out.data)
     for k, trace in enumerate(out.data):

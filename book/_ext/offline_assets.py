@@ -1,0 +1,128 @@
+"""Sphinx extension: make the built book work with no network.
+
+What it does
+------------
+- Copies ``plotly.min.js`` from the installed ``plotly`` package into ``_static/`` at build time
+  (the file is never committed) and loads it, synchronously in ``<head>``, on every page whose
+  body contains a plotly figure. ``assocmem.explore`` writes its figures with
+  ``plotly.io.to_html(fig, include_plotlyjs=False, full_html=False)``: a ``<div>`` and a script
+  that calls the global ``Plotly.newPlot``, so the library must be loaded before the body is parsed.
+- Removes duplicate inline scripts. Sphinx 7.4 registers a script added with
+  ``app.add_js_file(None, body=...)`` after the builder started twice (once as ``None``, once as
+  ``""``), so sphinx-thebe's ``const THEBE_JS_URL = ...`` appeared twice and every page raised
+  "Identifier 'THEBE_JS_URL' has already been declared".
+- Removes the ``application/vnd.jupyter.widget-state+json`` script that myst-nb embeds when a
+  notebook stored widget state: without a widget manager (``nb_ipywidgets_js: {}``) it is dead
+  weight, and it can be megabytes.
+- Declares two extensions parallel-safe that do not say so themselves: ``sphinx-mathjax-offline``
+  (it only copies MathJax into ``_static/mathjax`` when the build finishes) and
+  ``sphinx_multitoc_numbering`` (always loaded by sphinx-external-toc; it renumbers sections in
+  the main process after reading). Sphinx's "does not declare if it is safe for parallel
+  reading" warning would fail a ``-W`` build and turn off parallel notebook execution.
+- Fails the build (a warning, fatal under ``-W``) if a page still loads a script, stylesheet,
+  image or frame from another host, in its head or in a notebook output.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+__all__ = ["setup"]
+
+LOGGER = logging.getLogger(__name__)
+PLOTLY_JS = "plotly.min.js"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+MATHJAX_EXT = "sphinx-mathjax-offline"
+# Extensions that are parallel-safe but do not declare it (see the module docstring).
+UNDECLARED_PARALLEL_SAFE = (MATHJAX_EXT, "sphinx_multitoc_numbering")
+_PLOTLY_MARKERS = ("plotly-graph-div", "Plotly.newPlot")
+_REMOTE = re.compile(r"^(?:https?:)?//", re.IGNORECASE)
+# An element in a page body that makes the browser fetch from another host by itself.
+_REMOTE_IN_BODY = re.compile(
+    r"<(?:script|img|iframe|audio|video|source|embed)\b[^>]*?\ssrc\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)"
+    r"|<link\b[^>]*?\shref\s*=\s*[\"']?((?:https?:)?//[^\"'\s>]+)",
+    re.IGNORECASE,
+)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the event handlers (Sphinx entry point)."""
+    app.setup_extension(MATHJAX_EXT)
+    app.connect("builder-inited", _declare_parallel_safe)
+    app.connect("builder-inited", _copy_plotly_js)
+    app.connect("html-page-context", _page_assets, priority=900)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _declare_parallel_safe(app: Sphinx) -> None:
+    """Mark the extensions of :data:`UNDECLARED_PARALLEL_SAFE` that are loaded as parallel-safe."""
+    for name in UNDECLARED_PARALLEL_SAFE:
+        ext = app.extensions.get(name)
+        if ext is not None and ext.parallel_read_safe is None:
+            ext.parallel_read_safe = True
+        if ext is not None and ext.parallel_write_safe is None:
+            ext.parallel_write_safe = True
+
+
+def _plotly_js_source() -> Path:
+    """Path of the plotly.js bundle shipped inside the installed ``plotly`` package."""
+    import plotly
+
+    path = Path(plotly.__file__).parent / "package_data" / PLOTLY_JS
+    if not path.is_file():
+        raise FileNotFoundError(f"plotly.js bundle not found at {path}")
+    return path
+
+
+def _unique(scripts: Any) -> list[Any]:
+    """Scripts in order, without repeats (``None`` and ``""`` file names count as equal)."""
+    seen: set[tuple[str, int, tuple[tuple[str, str], ...]]] = set()
+    out = []
+    for js in scripts:
+        key = (str(js.filename or ""), js.priority, tuple(sorted(js.attributes.items())))
+        if key not in seen:
+            seen.add(key)
+            out.append(js)
+    return out
+
+
+def _copy_plotly_js(app: Sphinx) -> None:
+    """Copy plotly.min.js into the output's ``_static`` folder (html builders only)."""
+    if app.builder.format != "html":
+        return
+    static = Path(app.outdir) / "_static"
+    static.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_plotly_js_source(), static / PLOTLY_JS)
+
+
+def _page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Per page: add plotly.js where figures are, drop widget state, refuse remote assets."""
+    if app.builder.format != "html":
+        return
+    scripts = context.get("script_files")
+    if scripts is None:
+        return
+    body = context.get("body") or ""
+    if any(marker in body for marker in _PLOTLY_MARKERS):
+        # Priority 200 puts it before the theme and MathJax scripts; no defer/async attribute,
+        # so it is loaded and run before the figure scripts in the body.
+        app.add_js_file(PLOTLY_JS, priority=200)
+    scripts[:] = _unique(js for js in scripts if js.attributes.get("type") != WIDGET_STATE)
+    remote = [str(a.filename) for a in [*scripts, *(context.get("css_files") or [])]]
+    remote = [url for url in remote if _REMOTE.match(url)]
+    remote += [m.group(1) or m.group(2) for m in _REMOTE_IN_BODY.finditer(body)]
+    for url in remote:
+        LOGGER.warning(
+            "page %s loads %s from another host; the book must work offline",
+            pagename,
+            url,
+            type="offline_assets",
+        )

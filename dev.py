@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""Developer entry point for the assocmem book. Needs only ``python3`` (3.10 or newer).
+
+Commands
+--------
+``python3 dev.py book``
+    Create or reuse ``.venv``, then build the book (executing every notebook) into ``_build/html``.
+``python3 dev.py test``
+    Create or reuse ``.venv``, then: ruff, the book build, and one pytest run over ``tests/`` and
+    the notebooks under ``book/`` (unit tests, nbval notebook execution, headless-browser test).
+``python3 dev.py lab``
+    Open JupyterLab on ``book/`` inside ``.venv``.
+``python3 dev.py lock``
+    Regenerate ``requirements.txt`` from a fresh virtual environment (``pip freeze``).
+
+The environment ``.venv`` is reused while a stamp file inside it records the sha256 of
+``requirements.txt`` and ``pyproject.toml``; otherwise it is (re)installed with
+``pip install -r requirements.txt`` and ``pip install --no-deps -e .``.
+Every subprocess runs with single-threaded BLAS (multithreaded BLAS on two cores is 20-200x slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".assocmem-install.sha256"
+REQUIREMENTS = ROOT / "requirements.txt"
+PYPROJECT = ROOT / "pyproject.toml"
+BUILD_DIR = ROOT / "_build"
+HTML_DIR = BUILD_DIR / "html"
+LOG_DIR = BUILD_DIR / "logs"
+CHROMIUM = Path("/usr/bin/chromium")
+LINT_PATHS = ("src", "tests", "benchmarks", "dev.py", "book", "notebooks")
+BOOK_JOBS = 2
+TEST_WORKERS = "2"
+NOTEBOOK_CELL_TIMEOUT_S = "120"
+# Tools of the development environment that are not dependencies of the package or its extras.
+LOCK_TOOLS = ("jupyterlab", "ruff", "nbstripout", "coverage")
+LOCK_EXTRAS = "test,book"
+
+ENV_OVERRIDES = {
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "PYDEVD_DISABLE_FILE_VALIDATION": "1",  # silences debugpy's frozen-modules note in kernels
+    "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+    "PYTHONUNBUFFERED": "1",
+}
+
+
+class Failure(Exception):
+    """A phase failed; the message says which and how."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Environment
+# ---------------------------------------------------------------------------------------------
+
+
+def venv_bin(name: str) -> Path:
+    """Path of an executable inside ``.venv``."""
+    sub = "Scripts" if os.name == "nt" else "bin"
+    suffix = ".exe" if os.name == "nt" else ""
+    return VENV / sub / f"{name}{suffix}"
+
+
+def subprocess_env() -> dict[str, str]:
+    """The environment of every subprocess: single-threaded BLAS, ``.venv`` first on PATH."""
+    env = dict(os.environ)
+    env.update(ENV_OVERRIDES)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = os.pathsep.join([str(venv_bin("python").parent), env.get("PATH", "")])
+    env.pop("PYTHONHOME", None)
+    return env
+
+
+def run(
+    cmd: Sequence[str | Path], *, check: bool = True, extra_env: dict[str, str] | None = None
+) -> int:
+    """Run a command from the repository root with :func:`subprocess_env`; echo it first."""
+    args = [str(c) for c in cmd]
+    print("+ " + " ".join(args), flush=True)
+    env = {**subprocess_env(), **(extra_env or {})}
+    proc = subprocess.run(args, cwd=ROOT, env=env, check=False)
+    if check and proc.returncode != 0:
+        raise Failure(f"command failed with exit code {proc.returncode}: {' '.join(args)}")
+    return proc.returncode
+
+
+def install_digest() -> str:
+    """sha256 over requirements.txt and pyproject.toml: the key of the stamp file."""
+    h = hashlib.sha256()
+    for path in (REQUIREMENTS, PYPROJECT):
+        h.update(path.name.encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def venv_works() -> bool:
+    """Whether ``.venv`` has a Python that starts."""
+    python = venv_bin("python")
+    if not python.exists():
+        return False
+    proc = subprocess.run([str(python), "-c", "pass"], capture_output=True, check=False)
+    return proc.returncode == 0
+
+
+def ensure_venv() -> None:
+    """Reuse ``.venv`` when its stamp matches; otherwise (re)create and install it."""
+    digest = install_digest()
+    if venv_works() and STAMP.exists() and STAMP.read_text().strip() == digest:
+        print(f"reusing {VENV.name} (stamp {digest[:12]} matches)", flush=True)
+        return
+    if not venv_works():
+        print(f"creating {VENV.name} with {sys.executable}", flush=True)
+        run([sys.executable, "-m", "venv", "--clear", VENV])
+    else:
+        print(f"{VENV.name} is out of date with requirements.txt/pyproject.toml; reinstalling")
+    STAMP.unlink(missing_ok=True)
+    python = venv_bin("python")
+    run([python, "-m", "pip", "install", "-r", REQUIREMENTS])
+    run([python, "-m", "pip", "install", "--no-deps", "-e", ROOT])
+    STAMP.write_text(digest + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Phases
+# ---------------------------------------------------------------------------------------------
+
+
+def build_book(toc: str | None = None) -> None:
+    """Build the HTML book (executing every notebook) into ``_build/html``; fail on any warning."""
+    cmd: list[str | Path] = [venv_bin("python"), Path(__file__).resolve(), "_sphinx"]
+    if toc:
+        cmd += ["--toc", toc]
+    run(cmd)
+
+
+def sphinx_build(toc: str | None) -> int:
+    """Run Jupyter Book's Sphinx build in this (virtual-environment) Python.
+
+    This is ``jupyter-book build . --all -W -n --keep-going`` plus parallel reading: the
+    ``jupyter-book`` command line has no ``-j`` option, but its ``build_sphinx`` accepts ``jobs``,
+    so two notebooks execute at once on two cores.
+    """
+    from jupyter_book.sphinx import build_sphinx
+
+    toc_path = Path(toc).resolve() if toc else ROOT / "_toc.yml"
+    print(f"building {ROOT} with {toc_path.name} into {HTML_DIR}", flush=True)
+    result = build_sphinx(
+        ROOT,
+        HTML_DIR,
+        use_external_toc=True,
+        noconfig=True,
+        path_config=str(ROOT / "_config.yml"),
+        confoverrides={
+            "external_toc_path": toc_path.as_posix(),
+            "latex_individualpages": False,
+            "nitpicky": True,
+        },
+        builder="html",
+        freshenv=True,
+        warningiserror=True,
+        keep_going=True,
+        jobs=int(os.environ.get("ASSOCMEM_BOOK_JOBS", BOOK_JOBS)),
+    )
+    if result != 0:
+        print(f"book build failed: {result!r}", file=sys.stderr, flush=True)
+        return 1
+    print(f"book built: {HTML_DIR / 'index.html'}", flush=True)
+    return 0
+
+
+def start_chromium_install() -> subprocess.Popen | None:
+    """Start installing Debian chromium in the background when it is missing and we are root."""
+    if CHROMIUM.exists():
+        return None
+    if os.name != "posix" or os.geteuid() != 0 or shutil.which("apt-get") is None:
+        print(
+            f"{CHROMIUM} is missing and cannot be installed here (not root or no apt-get); "
+            "the browser test will skip (or fail when CI=true)",
+            flush=True,
+        )
+        return None
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
+    log = (LOG_DIR / "apt-chromium.log").open("w")
+    script = "apt-get update && apt-get install -y --no-install-recommends chromium"
+    print(f"installing chromium in the background (log: {log.name})", flush=True)
+    env = subprocess_env()
+    env["DEBIAN_FRONTEND"] = "noninteractive"
+    return subprocess.Popen(
+        ["bash", "-c", script], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT
+    )
+
+
+def finish_chromium_install(proc: subprocess.Popen | None) -> None:
+    """Wait for the background chromium install; fail if it failed."""
+    if proc is None:
+        return
+    code = proc.wait()
+    log = LOG_DIR / "apt-chromium.log"
+    if code != 0 or not CHROMIUM.exists():
+        tail = "\n".join(log.read_text(errors="replace").splitlines()[-20:])
+        raise Failure(f"installing chromium failed (exit {code}):\n{tail}")
+    print(f"chromium installed: {CHROMIUM}", flush=True)
+
+
+def lint() -> None:
+    """ruff over the code, the tests, dev.py and the book (notebooks included)."""
+    paths = [p for p in LINT_PATHS if (ROOT / p).exists()]
+    run([venv_bin("ruff"), "check", *paths])
+
+
+def pytest(extra: Sequence[str], *, skip_browser: bool, toc: str | None = None) -> None:
+    """One pytest run: unit tests, nbval over book/**/*.ipynb, the browser test."""
+    cmd: list[str | Path] = [
+        venv_bin("python"),
+        "-m",
+        "pytest",
+        "tests",
+        "book",
+        "--nbval-lax",
+        "--nbval-current-env",
+        f"--nbval-cell-timeout={NOTEBOOK_CELL_TIMEOUT_S}",
+        "-n",
+        TEST_WORKERS,
+        "--dist",
+        "loadfile",
+        "--durations=15",
+    ]
+    if skip_browser:
+        cmd += ["-m", "not browser"]
+    # The book was built just before: the browser test takes it as it is.
+    env = {"ASSOCMEM_BOOK_PREBUILT": "1"}
+    if toc:
+        env["ASSOCMEM_TOC"] = str(Path(toc).resolve())
+    run([*cmd, *extra], extra_env=env)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+# ---------------------------------------------------------------------------------------------
+
+
+class Timer:
+    """Record and print the wall time of each phase."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, float, str]] = []
+
+    def phase(self, name: str, func, *args, **kwargs) -> bool:
+        """Run one phase; return whether it passed (a :class:`Failure` is reported, not raised)."""
+        print(f"\n=== {name} ===", flush=True)
+        start = time.perf_counter()
+        ok = True
+        try:
+            func(*args, **kwargs)
+        except Failure as exc:
+            ok = False
+            print(f"FAILED: {exc}", file=sys.stderr, flush=True)
+        elapsed = time.perf_counter() - start
+        self.rows.append((name, elapsed, "ok" if ok else "FAILED"))
+        print(f"=== {name}: {'ok' if ok else 'FAILED'} in {elapsed:.1f} s ===", flush=True)
+        return ok
+
+    def report(self) -> None:
+        """Print the table of phases."""
+        total = sum(row[1] for row in self.rows)
+        print("\nphase timings", flush=True)
+        for name, elapsed, status in self.rows:
+            print(f"  {name:<28} {elapsed:8.1f} s  {status}")
+        print(f"  {'total':<28} {total:8.1f} s", flush=True)
+
+
+def cmd_book(args: argparse.Namespace) -> int:
+    timer = Timer()
+    ok = timer.phase("environment", ensure_venv)
+    ok = ok and timer.phase("book build", build_book, args.toc)
+    timer.report()
+    return 0 if ok else 1
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    timer = Timer()
+    chromium = start_chromium_install()
+    results = {"environment": timer.phase("environment", ensure_venv)}
+    if not results["environment"]:
+        if chromium is not None:
+            chromium.wait()
+        timer.report()
+        return 1
+    results["lint"] = timer.phase("lint (ruff)", lint)
+    results["book"] = timer.phase("book build", build_book, args.toc)
+    results["chromium"] = timer.phase("chromium", finish_chromium_install, chromium)
+    # Without a fresh book the browser test would check stale pages: leave it out and fail.
+    skip_browser = not results["book"]
+    results["pytest"] = timer.phase(
+        "pytest", pytest, args.pytest_args, skip_browser=skip_browser, toc=args.toc
+    )
+    timer.report()
+    failed = [name for name, ok in results.items() if not ok]
+    if failed:
+        print(f"\nFAILED phases: {', '.join(failed)}", file=sys.stderr, flush=True)
+        return 1
+    print("\nall phases passed", flush=True)
+    return 0
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    ensure_venv()
+    return run([venv_bin("jupyter"), "lab", "book/", *args.lab_args], check=False)
+
+
+def cmd_lock(args: argparse.Namespace) -> int:
+    """pip freeze of a fresh environment with the package's extras and the development tools."""
+    header = (
+        [line for line in REQUIREMENTS.read_text().splitlines() if line.startswith("#")]
+        if REQUIREMENTS.exists()
+        else []
+    )
+    with tempfile.TemporaryDirectory(prefix="assocmem-lock-") as tmp:
+        env_dir = Path(tmp) / "venv"
+        run([sys.executable, "-m", "venv", env_dir])
+        python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
+        run([python, "-m", "pip", "install", f".[{LOCK_EXTRAS}]", *LOCK_TOOLS])
+        frozen = subprocess.run(
+            [str(python), "-m", "pip", "freeze", "--exclude-editable"],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=subprocess_env(),
+            cwd=ROOT,
+        ).stdout.splitlines()
+    pins = sorted(
+        (line for line in frozen if line and not line.lower().startswith("assocmem")),
+        key=str.lower,
+    )
+    REQUIREMENTS.write_text("\n".join([*header, *pins]) + "\n")
+    print(f"wrote {len(pins)} pins to {REQUIREMENTS.name}", flush=True)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 dev.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_book = sub.add_parser("book", help="build the book into _build/html")
+    p_book.add_argument("--toc", help="another table of contents (default: _toc.yml)")
+    p_test = sub.add_parser("test", help="lint, build the book, run every test")
+    p_test.add_argument("--toc", help="another table of contents (default: _toc.yml)")
+    p_test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest (after --)")
+    p_lab = sub.add_parser("lab", help="open JupyterLab on book/")
+    p_lab.add_argument("lab_args", nargs="*", help="extra arguments for jupyter lab (after --)")
+    sub.add_parser("lock", help="regenerate requirements.txt from a fresh environment")
+    p_sphinx = sub.add_parser("_sphinx", help=argparse.SUPPRESS)
+    p_sphinx.add_argument("--toc")
+    args = parser.parse_args(argv)
+    if args.command == "_sphinx":
+        return sphinx_build(args.toc)
+    commands = {"book": cmd_book, "test": cmd_test, "lab": cmd_lab, "lock": cmd_lock}
+    try:
+        return commands[args.command](args)
+    except Failure as exc:
+        print(f"FAILED: {exc}", file=sys.stderr, flush=True)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

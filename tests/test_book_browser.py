@@ -1,0 +1,482 @@
+"""The built book in a real browser: offline, error-free, typeset, and its explorations respond.
+
+Every page of ``_toc.yml`` is served from ``_build/html`` by a local HTTP server on 127.0.0.1 and
+opened in headless Debian Chromium through Playwright (which cannot download a browser of its own
+here, so ``/usr/bin/chromium`` is used). Every request to another host is aborted and recorded.
+Per page the test asserts:
+
+- no request left the machine (the book works with no network);
+- no console error and no uncaught page error;
+- every plotly figure is drawn (an SVG root and at least one trace);
+- moving each visible slider with a real mouse click on a later step changes the plotted data,
+  and picking another option of each menu changes the figure;
+- the math is typeset by MathJax (every ``.math`` element holds an ``mjx-container``) and no raw
+  ``$$`` or ``\\(`` is left in the visible text;
+- the page and everything it loads weigh less than 10 MB.
+
+A screenshot of each page goes to ``_build/screenshots/``. ``python3 dev.py test`` builds the book
+before running pytest; when the build is missing or older than its sources, the session fixture
+builds it (``ASSOCMEM_BOOK_PREBUILT=1`` skips that check). Without Chromium the tests skip,
+except under ``CI=true``, where they fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+# ``python3 dev.py test --toc FILE`` builds another table of contents and passes it on here.
+TOC = Path(os.environ.get("ASSOCMEM_TOC") or ROOT / "_toc.yml").resolve()
+HTML = ROOT / "_build" / "html"
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+MAX_PAGE_BYTES = 10 * 1024 * 1024
+SOURCE_SUFFIXES = {".md", ".ipynb", ".yml", ".yaml", ".bib", ".py", ".css", ".js"}
+CHANGE_TIMEOUT_MS = 5_000
+SLIDERS_IN_LAYOUT = re.compile(r'"sliders"\s*:\s*\[\s*\{')
+
+
+def toc_docnames(toc: Path = TOC) -> list[str]:
+    """Every document of the table of contents, in reading order."""
+    import yaml
+
+    data = yaml.safe_load(toc.read_text())
+    names = [data["root"]]
+
+    def walk(entries: list[dict[str, Any]]) -> None:
+        for entry in entries:
+            if "file" in entry:
+                names.append(entry["file"])
+            for key in ("sections", "chapters"):
+                walk(entry.get(key, []))
+            for part in entry.get("parts", []):
+                walk(part.get("chapters", []))
+
+    walk(data.get("chapters", []))
+    for part in data.get("parts", []):
+        walk(part.get("chapters", []))
+    return [str(Path(n).with_suffix("")) if Path(n).suffix else n for n in names]
+
+
+DOCNAMES = toc_docnames()
+
+
+# ---------------------------------------------------------------------------------------------
+# Session fixtures: a fresh build, a local server, one browser
+# ---------------------------------------------------------------------------------------------
+
+
+def _newest_source_mtime() -> float:
+    """Latest modification time of anything the book is built from."""
+    paths = [ROOT / "_config.yml", TOC]
+    for folder in (ROOT / "book", ROOT / "src"):
+        paths += [
+            p
+            for p in folder.rglob("*")
+            if p.is_file()
+            and p.suffix in SOURCE_SUFFIXES
+            and "_build" not in p.parts
+            and ".ipynb_checkpoints" not in p.parts
+        ]
+    return max(p.stat().st_mtime for p in paths if p.exists())
+
+
+def _build_is_fresh() -> bool:
+    stamp = HTML / ".buildinfo"
+    if not stamp.exists():
+        return False
+    if any(not (HTML / f"{name}.html").exists() for name in DOCNAMES):
+        return False
+    return stamp.stat().st_mtime >= _newest_source_mtime()
+
+
+@pytest.fixture(scope="session")
+def built_book() -> Path:
+    """``_build/html``, built now only if it is missing or older than its sources.
+
+    ``ASSOCMEM_BOOK_PREBUILT=1`` (set by ``python3 dev.py test``, which has just built the book)
+    takes the build as it is.
+    """
+    if os.environ.get("ASSOCMEM_BOOK_PREBUILT") == "1":
+        missing = [name for name in DOCNAMES if not (HTML / f"{name}.html").exists()]
+        if missing:
+            pytest.fail(f"ASSOCMEM_BOOK_PREBUILT=1 but pages are missing from {HTML}: {missing}")
+    elif not _build_is_fresh():
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+        proc = subprocess.run(
+            [sys.executable, str(ROOT / "dev.py"), "_sphinx", "--toc", str(TOC)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-40:])
+            pytest.fail(f"building the book failed (exit {proc.returncode}):\n{tail}")
+    return HTML
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from the build; no log lines; an empty favicon (browsers always ask)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == "/favicon.ico":
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+
+@pytest.fixture(scope="session")
+def server(built_book: Path) -> Iterator[str]:
+    """Base URL of a local HTTP server (random port, own thread) serving the built book."""
+    handler = functools.partial(_QuietHandler, directory=str(built_book))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, name="book-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright (fresh temporary profile per launch)."""
+    reason = None
+    if not CHROMIUM.exists():
+        reason = (
+            f"{CHROMIUM} not found: install Debian chromium "
+            "(apt-get install -y --no-install-recommends chromium; `python3 dev.py test` does "
+            "this itself when run as root)"
+        )
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError as exc:
+            reason = f"the playwright package is missing: {exc}"
+    if reason is not None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and the browser test cannot run: {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# One page
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class PageLog:
+    """What one page did while it was open."""
+
+    blocked: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    local: dict[str, int] = field(default_factory=dict)  # url -> bytes
+
+
+def _file_size(url: str) -> int:
+    path = HTML / urlsplit(url).path.lstrip("/")
+    if path.is_dir():
+        path = path / "index.html"
+    return path.stat().st_size if path.is_file() else 0
+
+
+def _open(browser: Any, url: str) -> tuple[Any, Any, PageLog]:
+    """Open ``url`` in a fresh context that aborts and records every non-local request."""
+    log = PageLog()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+
+    def route(route: Any) -> None:
+        request_url = route.request.url
+        parts = urlsplit(request_url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+            log.blocked.append(request_url)
+            route.abort("blockedbyclient")
+        else:
+            route.continue_()
+
+    def finished(request: Any) -> None:
+        response = request.response()
+        if response is None or urlsplit(request.url).hostname not in LOCAL_HOSTS:
+            return
+        if response.status >= 400:
+            log.errors.append(f"HTTP {response.status} for {request.url}")
+        length = response.headers.get("content-length")
+        log.local[request.url] = int(length) if length else _file_size(request.url)
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("requestfinished", finished)
+    page.on("requestfailed", lambda r: log.errors.append(f"request failed: {r.url} {r.failure}"))
+    page.on(
+        "console",
+        lambda m: (
+            log.errors.append(f"console.{m.type}: {m.text} @ {m.location.get('url')}")
+            if m.type == "error"
+            else None
+        ),
+    )
+    page.on("pageerror", lambda exc: log.errors.append(f"page error: {exc}"))
+    page.goto(url, wait_until="load", timeout=60_000)
+    return context, page, log
+
+
+_WAIT_READY = """
+async () => {
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    await MathJax.startup.promise;
+  }
+  const gds = Array.from(document.querySelectorAll('.plotly-graph-div'));
+  const t0 = performance.now();
+  while (gds.some(gd => !gd._fullLayout || !gd.querySelector('.main-svg'))
+         && performance.now() - t0 < 20000) {
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+"""
+
+_FINGERPRINT = """
+(gd) => {
+  const seen = (t) => t.visible === undefined || t.visible === true;
+  const norm = (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v);
+  const text = JSON.stringify((gd.data || []).filter(seen), norm)
+             + JSON.stringify(gd.layout.title || null)
+             + JSON.stringify(gd.layout.shapes || null)
+             + JSON.stringify(gd.layout.annotations || null);
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) { h = ((h * 33) ^ text.charCodeAt(i)) >>> 0; }
+  return h + ':' + text.length;
+}
+"""
+
+_DATA_FINGERPRINT = """
+(gd) => {
+  const seen = (t) => t.visible === undefined || t.visible === true;
+  const norm = (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v);
+  const text = JSON.stringify((gd.data || []).filter(seen), norm);
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) { h = ((h * 33) ^ text.charCodeAt(i)) >>> 0; }
+  return h + ':' + text.length;
+}
+"""
+
+_FIGURE_STATE = """
+(gd) => ({
+  drawn: !!gd.querySelector('.main-svg'),
+  traces: (gd._fullData || []).filter(t => t.visible === true).length,
+  marks: gd.querySelectorAll(
+    'g.trace, .heatmaplayer image, .imagelayer image, .gl-container canvas, g.contourlevel'
+  ).length,
+  sliders: (gd.layout.sliders || []).map(s => ({
+    visible: s.visible !== false, active: s.active || 0, n: (s.steps || []).length })),
+  menus: (gd.layout.updatemenus || []).map(m => ({
+    visible: m.visible !== false, active: m.active === undefined ? 0 : m.active,
+    n: (m.buttons || []).length, type: m.type || 'dropdown' })),
+})
+"""
+
+_MATH_STATE = """
+() => {
+  const math = Array.from(document.querySelectorAll('.math'));
+  const untypeset = math.filter(e => !e.querySelector('mjx-container'))
+                        .map(e => e.textContent.trim().slice(0, 80));
+  const clone = document.body.cloneNode(true);
+  clone.querySelectorAll('pre, code, script, style, textarea, .highlight, mjx-container')
+       .forEach(e => e.remove());
+  const text = clone.textContent;
+  const raw = [];
+  for (const token of ['$$', '\\\\(', '\\\\[']) {
+    const at = text.indexOf(token);
+    if (at >= 0) raw.push(text.slice(Math.max(0, at - 30), at + 50).replace(/\\s+/g, ' '));
+  }
+  return {math: math.length, mjx: document.querySelectorAll('mjx-container').length,
+          untypeset, raw};
+}
+"""
+
+
+def _wait_change(page: Any, gd: Any, before: str, script: str) -> bool:
+    """Wait until the figure's fingerprint differs from ``before``; return whether it did."""
+    try:
+        page.wait_for_function(
+            f"([gd, before]) => ({script})(gd) !== before",
+            arg=[gd, before],
+            timeout=CHANGE_TIMEOUT_MS,
+        )
+    except Exception:  # playwright's TimeoutError; the caller reports what did not change
+        return False
+    return True
+
+
+def _exercise_sliders(page: Any, gd: Any, state: dict, label: str, problems: list[str]) -> int:
+    """Click a later step of every visible slider; the visible data must change."""
+    visible = [s for s in state["sliders"] if s["visible"]]
+    groups = gd.query_selector_all("g.slider-group")
+    if len(groups) != len(visible):
+        problems.append(f"{label}: {len(visible)} visible sliders but {len(groups)} drawn")
+        return 0
+    moved = 0
+    for k, (spec, group) in enumerate(zip(visible, groups, strict=True)):
+        if spec["n"] < 2:
+            continue
+        target = spec["n"] - 1 if spec["active"] != spec["n"] - 1 else 0
+        ticks = group.query_selector_all("rect.slider-tick-rect")
+        rail = group.query_selector("rect.slider-rail-touch-rect")
+        if rail is None or len(ticks) != spec["n"]:
+            problems.append(f"{label} slider {k}: rail or ticks not drawn ({len(ticks)} ticks)")
+            continue
+        rail.scroll_into_view_if_needed()
+        tick_box, rail_box = ticks[target].bounding_box(), rail.bounding_box()
+        before = gd.evaluate(_DATA_FINGERPRINT)
+        x = tick_box["x"] + tick_box["width"] / 2
+        y = rail_box["y"] + rail_box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.up()
+        if _wait_change(page, gd, before, _DATA_FINGERPRINT):
+            moved += 1
+        else:
+            problems.append(
+                f"{label} slider {k}: clicking step {target} of {spec['n']} did not change the data"
+            )
+    return moved
+
+
+def _exercise_menus(page: Any, gd: Any, state: dict, label: str, problems: list[str]) -> None:
+    """Pick another option of every visible menu; the figure must change."""
+    visible = [m for m in state["menus"] if m["visible"]]
+    groups = gd.query_selector_all("g.updatemenu-header-group")
+    if len(groups) != len(visible):
+        problems.append(f"{label}: {len(visible)} visible menus but {len(groups)} drawn")
+        return
+    for k, (spec, group) in enumerate(zip(visible, groups, strict=True)):
+        if spec["n"] < 2:
+            continue
+        target = (spec["active"] + 1) % spec["n"] if spec["active"] >= 0 else 0
+        before = gd.evaluate(_FINGERPRINT)
+        if spec["type"] == "dropdown":
+            header = group.query_selector("g.updatemenu-header")
+            if header is None:
+                problems.append(f"{label} menu {k}: dropdown header not drawn")
+                continue
+            header.scroll_into_view_if_needed()
+            header.click()
+            page.wait_for_timeout(200)
+            buttons = gd.query_selector_all(
+                "g.updatemenu-dropdown-button-group g.updatemenu-dropdown-button"
+            )
+        else:
+            buttons = group.query_selector_all("g.updatemenu-button")
+        if len(buttons) != spec["n"]:
+            problems.append(f"{label} menu {k}: {len(buttons)} buttons drawn, {spec['n']} expected")
+            continue
+        buttons[target].click()
+        if not _wait_change(page, gd, before, _FINGERPRINT):
+            problems.append(f"{label} menu {k}: picking option {target} did not change the figure")
+
+
+def _check_figures(page: Any, problems: list[str]) -> int:
+    """Every figure drawn; sliders and menus respond. Returns the number of sliders moved."""
+    moved = 0
+    for i, gd in enumerate(page.query_selector_all(".plotly-graph-div")):
+        label = f"figure {i}"
+        state = gd.evaluate(_FIGURE_STATE)
+        if not state["drawn"] or state["traces"] == 0 or state["marks"] == 0:
+            problems.append(f"{label} is not drawn: {state}")
+            continue
+        moved += _exercise_sliders(page, gd, state, label, problems)
+        _exercise_menus(page, gd, state, label, problems)
+    return moved
+
+
+@pytest.mark.parametrize("docname", DOCNAMES)
+def test_page_works_offline_and_responds(browser: Any, server: str, docname: str) -> None:
+    """One page of the book: offline, no errors, figures drawn and interactive, math typeset."""
+    context, page, log = _open(browser, f"{server}/{docname}.html")
+    problems: list[str] = []
+    try:
+        page.evaluate(_WAIT_READY)
+        has_figures = page.locator(".plotly-graph-div").count() > 0
+        _check_figures(page, problems)
+        math = page.evaluate(_MATH_STATE)
+        if math["untypeset"]:
+            problems.append(f"math not typeset by MathJax: {math['untypeset'][:5]}")
+        if math["raw"]:
+            problems.append(f"raw TeX left in the visible text: {math['raw']}")
+        page.wait_for_timeout(300)  # let late font and script requests finish
+        page.evaluate("() => { document.activeElement?.blur(); window.scrollTo(0, 0); }")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{docname.replace('/', '__')}.png"), full_page=True)
+    finally:
+        context.close()
+    plotly_loads = [u for u in log.local if urlsplit(u).path.endswith("/plotly.min.js")]
+    if has_figures and len(plotly_loads) != 1:
+        problems.append(f"plotly.min.js loaded {len(plotly_loads)} times (expected once)")
+    total = sum(log.local.values())
+    if total >= MAX_PAGE_BYTES:
+        biggest = sorted(log.local.items(), key=lambda kv: -kv[1])[:5]
+        problems.append(f"page transfer {total / 2**20:.1f} MiB >= 10 MB; largest: {biggest}")
+    if log.blocked:
+        problems.append(f"requests to other hosts (aborted): {sorted(set(log.blocked))}")
+    if log.errors:
+        problems.append(f"errors: {log.errors}")
+    assert not problems, f"{docname}:\n  " + "\n  ".join(problems)
+
+
+def test_book_has_slider_explorations(built_book: Path) -> None:
+    """The explorations exist: some page of the book carries a plotly figure with a slider."""
+    pages = [built_book / f"{name}.html" for name in DOCNAMES]
+    with_sliders = [
+        p.relative_to(built_book).as_posix()
+        for p in pages
+        if p.exists() and SLIDERS_IN_LAYOUT.search(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert with_sliders, "no page of the built book has a plotly figure with a slider"
+
+
+def test_toc_lists_every_planned_page() -> None:
+    """The reading order the browser test walks: intro, the chapter, its sections, performance."""
+    assert DOCNAMES[0] == "book/intro"
+    assert "book/epanechnikov/index" in DOCNAMES
+    assert DOCNAMES[-1] == "book/performance"
