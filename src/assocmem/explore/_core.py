@@ -307,8 +307,12 @@ def _layout_step(fig: go.Figure) -> dict[str, Any]:
     for key in layout.to_plotly_json():
         if key.startswith(("xaxis", "yaxis")):
             axis = layout[key]
-            out[f"{key}.range"] = list(axis.range) if axis.range is not None else None
-            out[f"{key}.autorange"] = axis.range is None
+            fixed_range = axis.range is not None
+            out[f"{key}.range"] = list(axis.range) if fixed_range else None
+            # Keep a reversed axis reversed; otherwise autorange exactly when no range is set.
+            out[f"{key}.autorange"] = (
+                "reversed" if axis.autorange == "reversed" else (not fixed_range)
+            )
     return out
 
 
