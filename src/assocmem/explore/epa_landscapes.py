@@ -493,8 +493,7 @@ def plot_thm1(result: Thm1Result) -> go.Figure:
         rows=1,
         cols=2,
         column_widths=[0.55, 0.45],
-        horizontal_spacing=0.12,
-        subplot_titles=("starts in S_μ(Δ)", "fraction retrieved"),
+        horizontal_spacing=0.14,
     )
     X = _first_two(to_numpy(T.starts))
     Xi = _first_two(to_numpy(T.memories))
@@ -575,9 +574,9 @@ def plot_thm1(result: Thm1Result) -> go.Figure:
         col=2,
     )
     fig.update_xaxes(title_text="Δ/r", range=[0, 1], row=1, col=2)
-    fig.update_yaxes(range=[-0.03, 1.08], row=1, col=2)
+    fig.update_yaxes(title_text="fraction retrieved", range=[-0.03, 1.08], row=1, col=2)
     (x0, x1), (y0, y1) = _closest_pair_window(Xi, T.r)
-    fig.update_xaxes(range=[x0, x1], row=1, col=1)
+    fig.update_xaxes(title_text="starts in S_μ(Δ), closest pair", range=[x0, x1], row=1, col=1)
     fig.update_yaxes(range=[y0, y1], scaleanchor="x", scaleratio=1, row=1, col=1)
     title = (
         f"Δ/r = {T.delta_over_r:.3g}, β = 2/(r−Δ)² = {T.beta:.3g}: retrieved {T.fraction:.3f} "
