@@ -99,6 +99,15 @@ class _BookRenderer(MimetypeRenderer):
         return {"text/html": figure_html(fig_dict)}
 
 
+def _compact_traces(fig: go.Figure) -> list[dict[str, Any]]:
+    """The figure's traces with long float arrays as float32.
+
+    Besides halving the book's figure data, float32 lets a live ``FigureWidget`` carry NaN
+    (masked heatmap cells): its binary transfer refuses NaN only in float64 JSON.
+    """
+    return [_compact(t.to_plotly_json()) for t in fig.data]
+
+
 def _compact(value: Any) -> Any:
     """Store long float arrays as float32 (half the bytes of a page's figure data)."""
     if isinstance(value, np.ndarray) and value.dtype == np.float64:
@@ -367,7 +376,7 @@ def static_figure(
     spans: dict[tuple[int, int], range] = {}
     for key, fig in figs.items():
         start = len(out.data)
-        out.add_traces([_compact(t.to_plotly_json()) for t in fig.data])
+        out.add_traces(_compact_traces(fig))
         spans[key] = range(start, len(out.data))
     n_traces = len(out.data)
     for k, trace in enumerate(out.data):
@@ -461,7 +470,8 @@ class Exploration:
         import ipywidgets as w
 
         controls = {p.name: p.widget() for p in self.params}
-        fig = go.FigureWidget(self.render())
+        first = self.render()
+        fig = go.FigureWidget(data=_compact_traces(first), layout=first.layout)
         status = w.HTML(value="")
 
         def refresh(_change: Any = None) -> None:
@@ -471,7 +481,7 @@ class Exploration:
                 status.value = f"<span style='color:#b00'>{exc}</span>"
                 return
             status.value = ""
-            _replace_figure(fig, new)
+            _replace_figure(fig, go.Figure(data=_compact_traces(new), layout=new.layout))
 
         for control in controls.values():
             control.observe(refresh, names="value")

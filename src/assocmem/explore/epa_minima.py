@@ -35,7 +35,7 @@ plot_capacity_panel
     Thm 2(a): histogram of r against the guaranteed radius, and success against M with the
     bound 1 − M² e^(−2αd) (exploration 10).
 plot_collision_curves
-    Eq. (10): Monte-Carlo Pr[r < ε] against the union bound.
+    Eq. (10): Monte-Carlo Pr[r < t] against the union bound.
 plot_active_set
     Eq. (11): histogram of |B(x)| with λ and its concentration band.
 """
@@ -484,12 +484,12 @@ def plot_hull_gradients(result: Any) -> go.Figure:
 
 
 def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
-    """Prop. 3 on grids: exact counts, the prediction (n − 2R/h + 1)^d and their ratio.
+    """Prop. 3 on grids: exact counts, the prediction (n − 2R/ℓ + 1)^d and their ratio.
 
     Parameters
     ----------
     results : sequence of GridCounts
-        From :func:`assocmem.dense_am.grid_minima_counts`, one per (d, R/h).
+        From :func:`assocmem.dense_am.grid_minima_counts`, one per (d, R/ℓ).
 
     Returns
     -------
@@ -503,10 +503,10 @@ def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
     traces = []
     for i, g in enumerate(results):
         color = _SIZE_COLORS[i % len(_SIZE_COLORS)]
-        label = f"d = {g.d}, R/h = {g.radius_over_h:g}"
+        label = f"d = {g.d}, R/ℓ = {g.radius_over_spacing:g}"
         count = _scatter(g.n, g.counts, x1, y1, name=label, mode="markers+lines", color=color)
         pred = _scatter(
-            g.n, g.predicted, x1, y1, name=f"{label}: (n − 2R/h + 1)^d", mode="lines", color=color
+            g.n, g.predicted, x1, y1, name=f"{label}: (n − 2R/ℓ + 1)^d", mode="lines", color=color
         )
         pred["line"]["dash"] = "dash"
         ratio = _scatter(g.n, g.ratio, x2, y2, name=label, mode="markers+lines", color=color)
@@ -639,7 +639,7 @@ def plot_capacity_panel(panel: Any) -> go.Figure:
 
 
 def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
-    """Eq. (10): Monte-Carlo Pr[r < ε] against the union bound M² V_d ε^d.
+    """Eq. (10): Monte-Carlo Pr[r < t] against the union bound M² V_d t^d.
 
     Parameters
     ----------
@@ -659,7 +659,7 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
         keep = np.asarray(c.empirical) > 0
         traces.append(
             go.Scatter(
-                x=c.eps[keep],
+                x=c.threshold[keep],
                 y=c.empirical[keep],
                 mode="markers",
                 name=f"{label}: Monte-Carlo",
@@ -669,10 +669,10 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
         )
         traces.append(
             go.Scatter(
-                x=c.eps,
+                x=c.threshold,
                 y=c.bound,
                 mode="lines",
-                name=f"{label}: bound M² V_d ε^d",
+                name=f"{label}: bound M² V_d t^d",
                 line={"dash": "dash", "color": color},
             )
         )
@@ -680,8 +680,8 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
     fig.update_layout(
         height=420,
         legend={"orientation": "h", "y": -0.25},
-        xaxis={"type": "log", "title": {"text": "ε"}},
-        yaxis={"type": "log", "title": {"text": "Pr[r < ε]"}, "range": [-3, 0.5]},
+        xaxis={"type": "log", "title": {"text": "distance threshold t"}},
+        yaxis={"type": "log", "title": {"text": "Pr[r < t]"}, "range": [-3, 0.5]},
     )
     return fig
 
