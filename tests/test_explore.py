@@ -143,6 +143,19 @@ class TestExploration:
         panel.children[0].value = 1.5
         assert "a must be" in panel.children[1].value
 
+    def test_live_heatmap_with_masked_cells_carries_none_not_nan(self):
+        # NaN in a 2-D array cannot travel in the widget's JSON messages (jupyter_client refuses
+        # it); an unsupported (masked) cell must arrive as None, which plotly draws as a gap.
+        def heat(a: float) -> go.Figure:
+            z = np.full((3, 3), a)
+            z[0, 0] = np.nan
+            return go.Figure(go.Heatmap(z=z))
+
+        panel = ex.explore(lambda a: a, heat, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
+        panel.children[0].value = 1.25
+        z = panel.children[-1].data[0].z
+        assert z[0][0] is None and z[1][1] == 1.25
+
     def test_render_is_pure(self):
         e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)], b="z")
         assert e.render(a=1.5).to_plotly_json() == e.render(a=1.5).to_plotly_json()

@@ -100,12 +100,25 @@ class _BookRenderer(MimetypeRenderer):
 
 
 def _compact_traces(fig: go.Figure) -> list[dict[str, Any]]:
-    """The figure's traces with long float arrays as float32.
-
-    Besides halving the book's figure data, float32 lets a live ``FigureWidget`` carry NaN
-    (masked heatmap cells): its binary transfer refuses NaN only in float64 JSON.
-    """
+    """The figure's traces with long float arrays as float32 (half the book's figure data)."""
     return [_compact(t.to_plotly_json()) for t in fig.data]
+
+
+def _widget_figure(fig: go.Figure) -> go.Figure:
+    """``fig`` in a form a live ``FigureWidget`` can send to the browser.
+
+    The widget sends 1-D arrays as binary buffers but 2-D arrays (heatmap ``z``) as JSON, where
+    NaN (a masked, unsupported cell) is not allowed; such cells become ``None``, which plotly
+    draws as a gap, exactly as it draws NaN.
+    """
+    traces = []
+    for trace in _compact_traces(fig):
+        for key, value in trace.items():
+            if isinstance(value, np.ndarray) and value.ndim >= 2 and value.dtype.kind == "f":
+                if not np.isfinite(value).all():
+                    trace[key] = np.where(np.isfinite(value), value, None).tolist()
+        traces.append(trace)
+    return go.Figure(data=traces, layout=fig.layout)
 
 
 def _compact(value: Any) -> Any:
@@ -470,8 +483,7 @@ class Exploration:
         import ipywidgets as w
 
         controls = {p.name: p.widget() for p in self.params}
-        first = self.render()
-        fig = go.FigureWidget(data=_compact_traces(first), layout=first.layout)
+        fig = go.FigureWidget(_widget_figure(self.render()))
         status = w.HTML(value="")
 
         def refresh(_change: Any = None) -> None:
@@ -481,7 +493,7 @@ class Exploration:
                 status.value = f"<span style='color:#b00'>{exc}</span>"
                 return
             status.value = ""
-            _replace_figure(fig, go.Figure(data=_compact_traces(new), layout=new.layout))
+            _replace_figure(fig, _widget_figure(new))
 
         for control in controls.values():
             control.observe(refresh, names="value")
