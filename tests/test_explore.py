@@ -99,6 +99,8 @@ class TestStaticFigure:
         fig = ex.static_figure(_compute, _line, params)
         assert len(fig.data) == 4 and len(fig.layout.sliders) == 2
         button = fig.layout.updatemenus[0].buttons[1]
+        assert button.method == "skip"  # the page's script restyles, then relayouts
+        assert "plotly_buttonclicked" in ex.figure_html(fig)
         assert button.args[1]["sliders[1].visible"] is True
         assert button.args[1]["sliders[0].visible"] is False
         names = {t.name for t, v in zip(fig.data, button.args[0]["visible"], strict=True) if v}

@@ -34,6 +34,21 @@ __all__ = [
 #: The book loads plotly.js once per page from its own ``_static`` folder (no CDN).
 BOOK_RENDERER = "assocmem_book"
 
+# Dropdown options of a static exploration restyle (which traces show) and then relayout (which
+# slider shows). They are "skip" buttons run by this script, because plotly.js's combined
+# ``Plotly.update`` fails on heatmaps when it also switches slider visibility ("Cannot read
+# properties of undefined (reading 'length')"), while the two calls in sequence work.
+_MENU_SCRIPT = """
+var gd = document.getElementById('{plot_id}');
+if (gd && gd.on) {
+  gd.on('plotly_buttonclicked', function (ev) {
+    var a = ev.button.args;
+    if (ev.button.method !== 'skip' || !a || a.length < 2) { return; }
+    Plotly.restyle(gd, a[0]).then(function () { return Plotly.relayout(gd, a[1]); });
+  });
+}
+"""
+
 # Layout properties that may differ between precomputed steps and are sent with each step.
 _STEP_LAYOUT_KEYS = ("title.text", "shapes", "annotations")
 _LIVE_RESOLUTION = 200  # number of slider positions over a continuous range
@@ -86,6 +101,7 @@ def figure_html(fig: go.Figure | dict[str, Any]) -> str:
         include_mathjax=False,
         full_html=False,
         config={"responsive": True},
+        post_script=_MENU_SCRIPT,
     )
 
 
@@ -427,7 +443,7 @@ def static_figure(
                 layout_args[f"sliders[{jj}].active"] = s0
             buttons.append(
                 {
-                    "method": "update",
+                    "method": "skip",  # run by _MENU_SCRIPT: restyle, then relayout
                     "label": lab,
                     "args": [{"visible": visible(s0, j)}, layout_args],
                 }
