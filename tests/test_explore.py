@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import json
+
 import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
@@ -145,9 +148,9 @@ class TestExploration:
         panel.children[0].value = 1.5
         assert "a must be" in panel.children[1].value
 
-    def test_live_heatmap_with_masked_cells_carries_none_not_nan(self):
+    def test_live_heatmap_with_masked_cells_travels_as_typed_array(self):
         # NaN in a 2-D array cannot travel in the widget's JSON messages (jupyter_client refuses
-        # it); an unsupported (masked) cell must arrive as None, which plotly draws as a gap.
+        # it); the array goes as base64 bytes with a shape, which keep NaN (a gap in the plot).
         def heat(a: float) -> go.Figure:
             z = np.full((3, 3), a)
             z[0, 0] = np.nan
@@ -156,7 +159,10 @@ class TestExploration:
         panel = ex.explore(lambda a: a, heat, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
         panel.children[0].value = 1.25
         z = panel.children[-1].data[0].z
-        assert z[0][0] is None and z[1][1] == 1.25
+        assert z["shape"] == "3, 3" and z["dtype"] == "f4"
+        values = np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.float32).reshape(3, 3)
+        assert np.isnan(values[0, 0]) and values[1, 1] == 1.25
+        json.dumps(panel.children[-1].to_dict(), allow_nan=False)  # a JSON-safe message
 
     def test_render_is_pure(self):
         e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)], b="z")

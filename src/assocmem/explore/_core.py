@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
+from _plotly_utils.utils import to_typed_array_spec
 from plotly.io._base_renderers import MimetypeRenderer
 
 from assocmem._validation import as_rng
@@ -124,15 +125,14 @@ def _widget_figure(fig: go.Figure) -> go.Figure:
     """``fig`` in a form a live ``FigureWidget`` can send to the browser.
 
     The widget sends 1-D arrays as binary buffers but 2-D arrays (heatmap ``z``) as JSON, where
-    NaN (a masked, unsupported cell) is not allowed; such cells become ``None``, which plotly
-    draws as a gap, exactly as it draws NaN.
+    NaN (a masked, unsupported cell) is not allowed. A 2-D float array therefore travels as a
+    plotly.js typed-array spec (base64 bytes with a shape), which keeps NaN, drawn as a gap.
     """
     traces = []
     for trace in _compact_traces(fig):
         for key, value in trace.items():
             if isinstance(value, np.ndarray) and value.ndim >= 2 and value.dtype.kind == "f":
-                if not np.isfinite(value).all():
-                    trace[key] = np.where(np.isfinite(value), value, None).tolist()
+                trace[key] = to_typed_array_spec(np.ascontiguousarray(value))
         traces.append(trace)
     return go.Figure(data=traces, layout=fig.layout)
 
