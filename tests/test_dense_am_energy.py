@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 import pytest
+from cases import BAD_MEMORIES
 from scipy.spatial import ConvexHull
 
 from assocmem.backend import has_gpu
@@ -363,17 +364,7 @@ class TestValidation:
             func([0.0, 0.0, 0.0], [[1.0, 1.0]], 1.0)
 
     @pytest.mark.parametrize("func", _FUNCS)
-    @pytest.mark.parametrize(
-        ("memories", "exc"),
-        [
-            (np.zeros((0, 2)), ValueError),
-            (np.array([1.0, 2.0]), ValueError),
-            (np.array([[1 + 1j, 2.0]]), TypeError),
-            (np.array([[1.0, None]], dtype=object), TypeError),
-            (np.array([[np.nan, 0.0]]), ValueError),
-        ],
-        ids=["empty", "1d", "complex", "object", "nan"],
-    )
+    @BAD_MEMORIES
     def test_bad_memories(self, func, memories, exc):
         with pytest.raises(exc, match="memories"):
             func([0.0, 0.0], memories, 1.0)
