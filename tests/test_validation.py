@@ -108,3 +108,18 @@ class TestAsRng:
     def test_refuses_negative_seed(self):
         with pytest.raises(ValueError, match="rng seed"):
             v.as_rng(-1)
+
+
+class TestCheckIndexSet:
+    def test_returns_sorted_distinct_indices(self):
+        assert v.check_index_set((2, np.int64(0)), M=3) == [0, 2]
+
+    @pytest.mark.parametrize("index_set", [(), (0, 0), (3,), (-1,)])
+    def test_refuses_empty_repeated_or_out_of_range(self, index_set):
+        with pytest.raises(ValueError, match=r"index_set"):
+            v.check_index_set(index_set, M=3)
+
+    @pytest.mark.parametrize("index_set", ["01", 1, (0.0,), (True,)])
+    def test_refuses_non_integer_items(self, index_set):
+        with pytest.raises(TypeError, match="index_set"):
+            v.check_index_set(index_set, M=3)

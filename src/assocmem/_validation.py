@@ -19,6 +19,7 @@ __all__ = [
     "as_rng",
     "check_beta",
     "check_fraction",
+    "check_index_set",
     "check_nonneg_float",
     "check_positive_int",
 ]
@@ -140,3 +141,22 @@ def as_rng(rng: Any) -> np.random.Generator:
         f"rng must be an int seed or a numpy.random.Generator, "
         f"got {rng!r} of type {type(rng).__name__}"
     )
+
+
+def check_index_set(index_set: Any, M: int) -> list[int]:
+    """Return a subset K of memory indices as a sorted list of distinct ints in [0, M)."""
+    if isinstance(index_set, str | bytes):
+        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}")
+    try:
+        items = list(index_set)
+    except TypeError as exc:
+        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}") from exc
+    if not items:
+        raise ValueError("index_set must be a non-empty set of memory indices, got an empty one")
+    for i in items:
+        if isinstance(i, bool | np.bool_) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"index_set must hold integers, got {i!r} of type {type(i).__name__}")
+    out = sorted(int(i) for i in items)
+    if len(set(out)) != len(out) or out[0] < 0 or out[-1] >= M:
+        raise ValueError(f"index_set must hold distinct indices in [0, {M}), got {items!r}")
+    return out

@@ -78,7 +78,7 @@ from assocmem.dense_am.capacity import (
     eq11_band,
     min_distance_samples,
 )
-from assocmem.dense_am.energy import lse_grad, lsr_energy
+from assocmem.dense_am.energy import active_set, lse_grad, lsr_energy, lsr_grad, sqdist
 from assocmem.dense_am.landscape import Landscape2D, landscape_2d
 from assocmem.dense_am.minima import (
     BetaThresholds,
@@ -763,7 +763,7 @@ def emergence_report(memories: Any, beta: float, eps_novel: float) -> EmergenceR
     eps_novel = check_nonneg_float(eps_novel, "eps_novel")
     minima = lsr_minima(xi, beta)
     cents = np.array([xi[list(k)].mean(axis=0) for k in minima])
-    nearest = np.sqrt(_sqdist_np(cents, xi).min(axis=1))
+    nearest = np.sqrt(sqdist(cents, xi).min(axis=1))
     stored = np.array([len(k) == 1 for k in minima])
     novel = nearest >= eps_novel
     retained = np.zeros(xi.shape[0], dtype=bool)
@@ -827,7 +827,7 @@ def prop2_check(memories: Any, beta: float, x: Any) -> Prop2Check:
         raise ValueError(f"x must lie inside some support ball (B(x) non-empty), got x={x0}")
     cent = xi[list(active)].mean(axis=0)
     at_cent = _active_tuple(cent, xi, beta)
-    grad = _lsr_grad_np(cent, xi, beta)
+    grad = lsr_grad(cent, xi, beta)
     alg1 = lsr_retrieve(x0, xi, beta)
     grid = energy = None
     if xi.shape[1] == 1:
@@ -942,7 +942,7 @@ def lse_hull_vertex_gradients(memories: Any, betas: Any) -> HullGradients:
     if bs.ndim != 1 or bs.size == 0:
         raise ValueError(f"betas must be a number or a 1-D sequence, got shape {bs.shape}")
     bs = np.array([check_beta(float(b), "betas") for b in bs])
-    d2 = _sqdist_np(xi, xi)
+    d2 = sqdist(xi, xi)
     diff = xi[:, None, :] - xi[None, :, :]  # (ν, μ, d): ξ_ν − ξ_μ
     log_g = np.empty((bs.size, xi.shape[0]))
     naive = np.empty_like(log_g)
@@ -1246,7 +1246,7 @@ def basin_survey(memories: Any, beta: float, n_samples: int = 200, rng: Any = 0)
     rs, rx, dm, gm, near, fails = [], [], [], [], [], 0
     for k in novel:
         c = xi[list(k)].mean(axis=0)
-        d2 = _sqdist_np(c[None, :], xi)[0]
+        d2 = sqdist(c, xi)
         member = np.zeros(xi.shape[0], dtype=bool)
         member[list(k)] = True
         r_star, r_exact = basin_radius(xi, k, beta)
@@ -1591,30 +1591,15 @@ def active_set_experiment(
 # --------------------------------------------------------------------------------------------
 
 
-def _sqdist_np(x: np.ndarray, xi: np.ndarray) -> np.ndarray:
-    """Squared distances in difference form (note §0), (B, M)."""
-    return np.sum((x[:, None, :] - xi[None, :, :]) ** 2, axis=2)
-
-
 def _active_tuple(x: np.ndarray, xi: np.ndarray, beta: float) -> tuple[int, ...]:
     """Strict active set B(x) as a sorted tuple (note §0)."""
-    d2 = _sqdist_np(x[None, :], xi)[0]
-    return tuple(int(i) for i in np.flatnonzero(d2 < 2.0 / beta))
-
-
-def _lsr_grad_np(x: np.ndarray, xi: np.ndarray, beta: float) -> np.ndarray:
-    """LSR gradient N/D of paper eqs. (7)-(8) with ϵ = 0 at a supported point."""
-    d2 = _sqdist_np(x[None, :], xi)[0]
-    act = d2 < 2.0 / beta
-    num = np.sum(x - xi[act], axis=0)
-    den = np.sum(1.0 - 0.5 * beta * d2[act])
-    return num / den
+    return tuple(int(i) for i in np.flatnonzero(active_set(x, xi, beta)))
 
 
 def _is_minimum_without(xi: np.ndarray, c: np.ndarray, mu: int, beta: float) -> bool:
     """Whether c is still an LSR minimum once pattern μ is removed (Def. 3 test)."""
     rest = np.delete(xi, mu, axis=0)
-    act = _sqdist_np(c[None, :], rest)[0] < 2.0 / beta
+    act = active_set(c, rest, beta)
     if not act.any():
         return False
     new_c = rest[act].mean(axis=0)

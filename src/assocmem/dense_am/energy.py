@@ -42,7 +42,13 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import as_memories, as_points, check_beta, check_nonneg_float
+from assocmem._validation import (
+    as_memories,
+    as_points,
+    check_beta,
+    check_index_set,
+    check_nonneg_float,
+)
 from assocmem.backend import array_namespace
 
 __all__ = [
@@ -471,7 +477,7 @@ def centroid_energy(
     eps = check_nonneg_float(eps, "eps")
     xp = array_namespace(memories)
     Xi = as_memories(memories, xp=xp)
-    idx = _check_index_set(index_set, Xi.shape[0])
+    idx = check_index_set(index_set, Xi.shape[0])
     sub = Xi[xp.asarray(idx)]
     centred = sub - xp.mean(sub, axis=0)[None, :]
     spread = float(xp.sum(centred * centred))
@@ -501,23 +507,6 @@ def _as_real_values(s: Any, name: str, xp: Any) -> Any:
     if not bool(xp.all(xp.isfinite(arr))):
         raise ValueError(f"{name} must be finite, got NaN or inf entries")
     return arr
-
-
-def _check_index_set(index_set: Any, M: int) -> list[int]:
-    """Return the subset K as a sorted list of distinct ints in [0, M); raise otherwise."""
-    try:
-        items = list(index_set)
-    except TypeError as exc:
-        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}") from exc
-    if not items:
-        raise ValueError("index_set must be a non-empty set of memory indices, got an empty one")
-    for i in items:
-        if isinstance(i, bool | np.bool_) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"index_set must hold integers, got {i!r} of type {type(i).__name__}")
-    out = sorted(int(i) for i in items)
-    if len(set(out)) != len(out) or out[0] < 0 or out[-1] >= M:
-        raise ValueError(f"index_set must hold distinct indices in [0, {M}), got {items!r}")
-    return out
 
 
 def _row_blocks(n_rows: int, width: int, xp: Any) -> list[slice]:

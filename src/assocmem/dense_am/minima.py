@@ -47,6 +47,7 @@ from assocmem._validation import (
     as_memories,
     as_rng,
     check_beta,
+    check_index_set,
     check_positive_int,
 )
 from assocmem.backend import array_namespace, to_numpy
@@ -339,7 +340,7 @@ def is_self_consistent(memories: Any, index_set: Iterable[int], beta: float) -> 
     beta = check_beta(beta)
     xp = array_namespace(memories)
     Xi = as_memories(memories, xp=xp)
-    K = _check_index_set(index_set, Xi.shape[0])
+    K = check_index_set(index_set, Xi.shape[0])
     A = xp.zeros((1, Xi.shape[0]), dtype=xp.float64)
     A[0, K] = 1.0
     return bool(_exact_rows(A, Xi, 2.0 / beta, xp)[0])
@@ -372,7 +373,7 @@ def minima_centroids(memories: Any, minima: Sequence[Iterable[int]]) -> Any:
     M, d = Xi.shape
     if isinstance(minima, str | bytes) or not isinstance(minima, Sequence | Iterable):
         raise TypeError(f"minima must be a sequence of index sets, got {minima!r}")
-    sets = [_check_index_set(K, M) for K in minima]
+    sets = [check_index_set(K, M) for K in minima]
     if not sets:
         return xp.zeros((0, d), dtype=xp.float64)
     A = np.zeros((len(sets), M))
@@ -581,7 +582,7 @@ def basin_radius(memories: Any, index_set: Iterable[int], beta: float) -> tuple[
     beta = check_beta(beta)
     xp = array_namespace(memories)
     Xi = as_memories(memories, xp=xp)
-    K = _check_index_set(index_set, Xi.shape[0])
+    K = check_index_set(index_set, Xi.shape[0])
     t = 2.0 / beta
     A = xp.zeros((1, Xi.shape[0]), dtype=xp.float64)
     A[0, K] = 1.0
@@ -667,25 +668,6 @@ def _check_brute_size(M: int) -> None:
             f"brute force enumerates 2**M - 1 subsets as int64 bitmasks and needs M <= 62 "
             f"memories, got M={M}; use lsr_minima(method='cliques')"
         )
-
-
-def _check_index_set(index_set: Any, M: int) -> list[int]:
-    """Return the subset as a sorted list of distinct ints in [0, M); raise otherwise."""
-    if isinstance(index_set, str | bytes):
-        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}")
-    try:
-        items = list(index_set)
-    except TypeError as exc:
-        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}") from exc
-    if not items:
-        raise ValueError("index_set must be a non-empty set of memory indices, got an empty one")
-    for i in items:
-        if isinstance(i, bool | np.bool_) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"index_set must hold integers, got {i!r} of type {type(i).__name__}")
-    out = sorted(int(i) for i in items)
-    if len(set(out)) != len(out) or out[0] < 0 or out[-1] >= M:
-        raise ValueError(f"index_set must hold distinct indices in [0, {M}), got {items!r}")
-    return out
 
 
 def _as_beta_list(betas: Any) -> list[Any]:
