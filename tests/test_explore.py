@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 
 import numpy as np
@@ -148,20 +147,29 @@ class TestExploration:
         panel.children[0].value = 1.5
         assert "a must be" in panel.children[1].value
 
-    def test_live_heatmap_with_masked_cells_travels_as_typed_array(self):
-        # NaN in a 2-D array cannot travel in the widget's JSON messages (jupyter_client refuses
-        # it); the array goes as base64 bytes with a shape, which keep NaN (a gap in the plot).
+    def test_live_heatmap_with_masked_cells_travels_as_columns(self):
+        # A 2-D array goes to the browser as JSON, where NaN is not allowed; the heatmap travels
+        # in column form (1-D x, y, z, sent as binary buffers), which keeps NaN as a gap.
         def heat(a: float) -> go.Figure:
-            z = np.full((3, 3), a)
+            z = np.full((2, 3), a)
             z[0, 0] = np.nan
-            return go.Figure(go.Heatmap(z=z))
+            return go.Figure(go.Heatmap(x=[0.0, 1.0, 2.0], y=[5.0, 6.0], z=z))
 
         panel = ex.explore(lambda a: a, heat, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
         panel.children[0].value = 1.25
-        z = panel.children[-1].data[0].z
-        assert z["shape"] == "3, 3" and z["dtype"] == "f4"
-        values = np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.float32).reshape(3, 3)
-        assert np.isnan(values[0, 0]) and values[1, 1] == 1.25
+        trace = panel.children[-1].data[0]
+        np.testing.assert_array_equal(trace.x, [0, 1, 2, 0, 1, 2])
+        np.testing.assert_array_equal(trace.y, [5, 5, 5, 6, 6, 6])
+        assert np.isnan(trace.z[0]) and trace.z[4] == 1.25 and trace.connectgaps is False
+
+    def test_other_masked_2d_arrays_travel_as_lists_with_none(self):
+        def surface(a: float) -> go.Figure:
+            z = np.full((2, 2), a)
+            z[1, 1] = np.inf
+            return go.Figure(go.Contour(z=z))
+
+        panel = ex.explore(lambda a: a, surface, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
+        assert panel.children[-1].data[0].z[1][1] is None
         json.dumps(panel.children[-1].to_dict(), allow_nan=False)  # a JSON-safe message
 
     def test_render_is_pure(self):

@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
-from _plotly_utils.utils import to_typed_array_spec
 from plotly.io._base_renderers import MimetypeRenderer
 
 from assocmem._validation import as_rng
@@ -122,19 +121,42 @@ def _compact_traces(fig: go.Figure) -> list[dict[str, Any]]:
 
 
 def _widget_figure(fig: go.Figure) -> go.Figure:
-    """``fig`` in a form a live ``FigureWidget`` can send to the browser.
+    """``fig`` in a form a live ``FigureWidget`` can exchange with the browser.
 
-    The widget sends 1-D arrays as binary buffers but 2-D arrays (heatmap ``z``) as JSON, where
-    NaN (a masked, unsupported cell) is not allowed. A 2-D float array therefore travels as a
-    plotly.js typed-array spec (base64 bytes with a shape), which keeps NaN, drawn as a gap.
+    The widget sends 1-D numeric arrays as binary buffers but 2-D arrays as JSON, where NaN (a
+    masked, unsupported cell) is not allowed, and plotly's Python side cannot reconcile a 2-D
+    array that the browser echoes back in another form. So a heatmap's ``z`` grid travels in
+    plotly's column form (1-D ``x``, ``y``, ``z`` of one length; NaN cells stay gaps), and any
+    other 2-D float array with non-finite entries as nested lists with ``None`` for the gaps.
     """
     traces = []
     for trace in _compact_traces(fig):
+        if trace.get("type") == "heatmap":
+            trace.update(_heatmap_columns(trace))
         for key, value in trace.items():
             if isinstance(value, np.ndarray) and value.ndim >= 2 and value.dtype.kind == "f":
-                trace[key] = to_typed_array_spec(np.ascontiguousarray(value))
+                if not np.isfinite(value).all():
+                    trace[key] = np.where(np.isfinite(value), value, None).tolist()
         traces.append(trace)
     return go.Figure(data=traces, layout=fig.layout)
+
+
+def _heatmap_columns(trace: dict[str, Any]) -> dict[str, Any]:
+    """Column form (1-D x, y, z) of a heatmap given as a 2-D ``z`` grid; {} if not applicable."""
+    z = trace.get("z")
+    if not (isinstance(z, np.ndarray) and z.ndim == 2):
+        return {}
+    ny, nx = z.shape
+    x = np.asarray(trace.get("x", np.arange(nx)), dtype=np.float32)
+    y = np.asarray(trace.get("y", np.arange(ny)), dtype=np.float32)
+    if x.shape != (nx,) or y.shape != (ny,):
+        return {}
+    return {
+        "x": np.tile(x, ny),
+        "y": np.repeat(y, nx),
+        "z": np.ascontiguousarray(z, dtype=np.float32).ravel(),
+        "connectgaps": False,
+    }
 
 
 def _compact(value: Any) -> Any:
@@ -523,19 +545,15 @@ class Exploration:
 
 
 def _replace_figure(target: go.FigureWidget, new: go.Figure) -> None:
-    """Show ``new`` in ``target``, in place when the trace structure is unchanged."""
-    same = len(target.data) == len(new.data) and all(
-        a.type == b.type for a, b in zip(target.data, new.data, strict=True)
-    )
-    if same:
-        with target.batch_update():
-            for old, trace in zip(target.data, new.data, strict=True):
-                old.update(trace.to_plotly_json(), overwrite=True)
-            target.layout = new.layout
-        return
+    """Show ``new`` in ``target``: new layout, then new traces.
+
+    Traces are replaced rather than restyled in place: after an in-place restyle the browser
+    echoes typed arrays back in a form that plotly's Python side fails to reconcile.
+    """
+    with target.batch_update():
+        target.layout = new.layout
     target.data = ()
     target.add_traces(list(new.data))
-    target.layout = new.layout
 
 
 def explore(
