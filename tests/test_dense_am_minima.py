@@ -30,6 +30,7 @@ from assocmem.dense_am.minima import (
     minima_sweep,
     support_fraction,
 )
+from assocmem.dense_am.retrieval import lsr_retrieve
 
 
 def uniform(M: int, d: int, seed: int) -> np.ndarray:
@@ -212,6 +213,17 @@ class TestProperties:
     def test_every_returned_subset_is_self_consistent(self, inst):
         xi, beta, _ = inst
         assert all(is_self_consistent(xi, K, beta) for K in lsr_minima(xi, beta))
+
+    @settings(max_examples=30, deadline=None)
+    @given(instances())
+    def test_every_returned_centroid_is_a_fixed_point_of_algorithm_1(self, inst):
+        # Algorithm 1 started at a minimum's centroid must not move it (paper Alg. 1, note §1.7).
+        xi, beta, _ = inst
+        minima = lsr_minima(xi, beta)
+        centroids = minima_centroids(xi, minima)
+        out = lsr_retrieve(centroids, xi, beta)
+        np.testing.assert_array_equal(out.points, centroids)
+        assert [tuple(np.flatnonzero(row)) for row in out.active] == minima
 
 
 # --------------------------------------------------------------------------------------------
