@@ -1,0 +1,26 @@
+"""Linear associative memories for factual recall: capacity and replica-symmetric theory.
+
+A. Giorlandino, S. Goldt and A. Maillard, *Factual recall in linear associative memories: sharp
+asymptotics and mechanistic insights*, arXiv:2605.10795. The chapter note
+(``shared/notes/01-factual-recall.md``) fixes the conventions: natural log, integer p from the
+Lambert W function, and the labels [PAPER] / [OURS] kept in every docstring.
+
+Notation map
+------------
+- p (associations), d (embedding dimension) -> ``p``, ``d``
+- α = p ln p / d² (load, eqs. (3), (5))     -> ``alpha``
+- κ = m/d (rank fraction, eq. (9))          -> ``kappa``
+- q (replica overlap, eq. (7))              -> ``q``
+- φ (free entropy, eqs. (6)-(7))            -> ``rs_free_entropy``
+
+Modules
+-------
+capacity
+    Load and its Lambert-W inverse, two-layer capacity (eq. (9)), finite-p estimate (note §2.3),
+    replica-symmetric overlap and free entropy (eq. (7), (C.22)-(C.24)).
+"""
+
+from .capacity import *  # noqa: F403
+from .capacity import __all__ as _capacity_all
+
+__all__ = sorted({*_capacity_all})
