@@ -18,9 +18,14 @@ Modules
 capacity
     Load and its Lambert-W inverse, two-layer capacity (eq. (9)), finite-p estimate (note §2.3),
     replica-symmetric overlap and free entropy (eq. (7), (C.22)-(C.24)).
+problem
+    The original and decoupled problems, the Hebbian rule (eq. (D.1)), scores and accuracy,
+    normalised scores (note pitfall 12), exact feasibility by linear programming.
 """
 
 from .capacity import *  # noqa: F403
 from .capacity import __all__ as _capacity_all
+from .problem import *  # noqa: F403
+from .problem import __all__ as _problem_all
 
-__all__ = sorted({*_capacity_all})
+__all__ = sorted({*_capacity_all, *_problem_all})
