@@ -21,11 +21,16 @@ capacity
 problem
     The original and decoupled problems, the Hebbian rule (eq. (D.1)), scores and accuracy,
     normalised scores (note pitfall 12), exact feasibility by linear programming.
+training
+    Cross-entropy training with Adam, warm-up and cosine decay (paper App. A), full rank or
+    the two-layer W = Q Rᵀ.
 """
 
 from .capacity import *  # noqa: F403
 from .capacity import __all__ as _capacity_all
 from .problem import *  # noqa: F403
 from .problem import __all__ as _problem_all
+from .training import *  # noqa: F403
+from .training import __all__ as _training_all
 
-__all__ = sorted({*_capacity_all, *_problem_all})
+__all__ = sorted({*_capacity_all, *_problem_all, *_training_all})

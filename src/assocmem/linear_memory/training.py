@@ -1,0 +1,452 @@
+"""Cross-entropy training of the linear memory W and of the two-layer memory W = Q Rᵀ (App. A).
+
+Paper: A. Giorlandino, S. Goldt and A. Maillard, *Factual recall in linear associative memories:
+sharp asymptotics and mechanistic insights*, arXiv:2605.10795, App. A (eqs. (A.1), (A.2)).
+"note §" refers to the chapter note ``shared/notes/01-factual-recall.md`` (§1.8 protocol,
+§4 algorithm C pseudo-code, pitfalls 4, 6, 17).
+
+Notation map
+------------
+=========================  ==========================  =========================================
+paper                      code                        meaning
+=========================  ==========================  =========================================
+s_μρ = u_ρᵀ W e_μ          ``S[mu, rho]``               scores, row = input μ, column = candidate ρ
+L_p (eqs. A.1 / A.2)       :func:`loss_and_grad`        softmax cross-entropy, mean over the p facts
+P_μρ                       ``P``                        softmax of row μ of S over the p candidates
+Q, R (d × m), m = κ d      ``Q``, ``R``                 two-layer memory W = Q Rᵀ (hidden width m)
+κ                          ``kappa`` in (0, 1]          rank fraction, m = max(1, round(κ d))
+η = 1e-2                   ``lr``                       peak Adam learning rate
+=========================  ==========================  =========================================
+
+The paper's Q (a layer) is unrelated to the replica overlap q of ``capacity``.
+
+Protocol (App. A, note §1.8): full batch, Adam (β₁ = 0.9, β₂ = 0.999, ε = 1e-8, bias-corrected),
+peak learning rate 1e-2, at most 512 steps, linear warm-up then cosine decay to 0, early stop as
+soon as the training accuracy reaches 99.9 %. κ = 1 trains W directly with i.i.d. N(0, 1/d²)
+entries at initialisation; κ < 1 trains Q and R, both i.i.d. N(0, 1/d²) ("same scale", the
+literal reading of App. A, note pitfall 6). The warm-up length is not given by the paper; we use
+25 steps as in the note's [OURS] runs. No temperature or margin enters the loss (note §1.7).
+
+Public functions
+----------------
+train, loss_and_grad, loss_and_grad_factors, learning_rate.
+Result type: TrainResult.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from assocmem._validation import (
+    as_rng,
+    check_beta,
+    check_fraction,
+    check_positive_int,
+)
+from assocmem.backend import array_namespace, to_numpy
+from assocmem.linear_memory.problem import (
+    FactualRecallProblem,
+    _check_problem,
+    _check_weights,
+)
+
+__all__ = [
+    "TrainResult",
+    "learning_rate",
+    "loss_and_grad",
+    "loss_and_grad_factors",
+    "train",
+]
+
+# Adam constants (PyTorch/Optax defaults; App. A does not state them, note §1.8).
+_BETA1, _BETA2, _EPS = 0.9, 0.999, 1e-8
+# Warm-up length in steps (not given by the paper; note §4 algorithm C uses 25).
+_DEFAULT_WARMUP = 25
+_DTYPES = ("float64", "float32")
+
+
+@dataclass(frozen=True, eq=False)
+class TrainResult:
+    """Result of :func:`train`.
+
+    Attributes
+    ----------
+    weights : array, shape (d, d)
+        The trained memory W (W = Q Rᵀ when κ < 1), in the namespace of the problem.
+    Q, R : array, shape (d, m), or None
+        The two factors when κ < 1; None for direct training of W (κ = 1).
+    accuracy_history : ndarray, shape (steps + 1,)
+        Training accuracy before each Adam step and after the last one; entry 0 is the
+        initialisation, the last entry is the accuracy of ``weights``.
+    loss_history : ndarray, shape (steps + 1,)
+        Cross-entropy (eq. (A.1) or (A.2)) at the same points.
+    steps : int
+        Number of Adam updates made (<= the ``steps`` budget of :func:`train`).
+    converged : bool
+        Whether the final accuracy reached ``early_stop`` (1.0 when early stopping was off).
+    kappa : float
+        The rank fraction used.
+    m : int
+        Hidden width (rank bound) of W; m = d for κ = 1.
+    """
+
+    weights: Any
+    Q: Any
+    R: Any
+    accuracy_history: Any
+    loss_history: Any
+    steps: int
+    converged: bool
+    kappa: float
+    m: int
+
+    @property
+    def accuracy(self) -> float:
+        """Final training accuracy, ``accuracy_history[-1]``."""
+        return float(self.accuracy_history[-1])
+
+    @property
+    def loss(self) -> float:
+        """Final cross-entropy, ``loss_history[-1]``."""
+        return float(self.loss_history[-1])
+
+
+def learning_rate(
+    t: int, *, steps: int = 512, lr: float = 1e-2, warmup: int = _DEFAULT_WARMUP
+) -> float:
+    """Learning rate of Adam step t (0-based): linear warm-up, then cosine decay (App. A).
+
+    Notes
+    -----
+    η_t = η (t + 1) / T_w for t < T_w, else η · ½ (1 + cos(π (t − T_w) / (T − T_w))), with
+    T = ``steps`` and T_w = ``warmup`` (note §4 algorithm C). The decay ends just above 0 at
+    t = T − 1; the paper gives neither T_w nor the end value (note §1.8).
+
+    Parameters
+    ----------
+    t : int
+        Step index, 0 <= t < steps.
+    steps : int, optional
+        Budget T >= 1.
+    lr : float, optional
+        Peak learning rate η, finite and > 0.
+    warmup : int, optional
+        T_w >= 0; the schedule is pure warm-up when T_w >= T.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> learning_rate(0, steps=512, lr=1e-2, warmup=25) == 1e-2 / 25
+    True
+    >>> learning_rate(25, steps=512, lr=1e-2, warmup=25)
+    0.01
+    """
+    steps = check_positive_int(steps, "steps", minimum=1)
+    t = check_positive_int(t, "t", minimum=0, maximum=steps - 1)
+    lr = check_beta(lr, "lr")
+    warmup = check_positive_int(warmup, "warmup", minimum=0)
+    return _lr_at(t, steps, lr, warmup)
+
+
+def _lr_at(t: int, steps: int, lr: float, warmup: int) -> float:
+    """Warm-up + cosine schedule (App. A; note §4 algorithm C)."""
+    if t < warmup:
+        return lr * (t + 1) / warmup
+    return lr * 0.5 * (1.0 + math.cos(math.pi * (t - warmup) / (steps - warmup)))
+
+
+def _scores_all(W: Any, keys: Any, values: Any, kind: str, xp: Any) -> tuple[Any, Any]:
+    """S[μ, ρ] = u_ρ^(μ)ᵀ W e_μ (eqs. (1)/(2)) and V = E Wᵀ (row μ is W e_μ)."""
+    V = keys @ W.T
+    if kind == "original":
+        return V @ values.T, V
+    return xp.matmul(values, V[:, :, None])[:, :, 0], V
+
+
+def _ce_and_dS(S: Any, xp: Any) -> tuple[Any, Any, Any]:
+    """Cross-entropy of eqs. (A.1)/(A.2), dL/dS = (P − I)/p, and the recalled mask.
+
+    Returns the loss as a 0-d array, G = dL/dS of shape (p, p), and a (p,) boolean array that is
+    True where the target beats every competitor strictly (the convention of ``accuracy``).
+    """
+    p = S.shape[0]
+    idx = xp.arange(p)
+    target = S[idx, idx]
+    row_max = xp.max(S, axis=1, keepdims=True)
+    Z = xp.exp(S - row_max)
+    norm = xp.sum(Z, axis=1, keepdims=True)
+    lse = row_max[:, 0] + xp.log(norm[:, 0])
+    loss = xp.mean(lse - target)
+    G = Z / norm
+    G[idx, idx] -= 1.0
+    G /= p
+    # Strict recall: the target is the row maximum and no other entry ties with it.
+    others = S.copy()
+    others[idx, idx] = -xp.inf
+    recalled = target > xp.max(others, axis=1)
+    return loss, G, recalled
+
+
+def _grad_W(G: Any, keys: Any, values: Any, kind: str, xp: Any) -> Any:
+    """dL/dW = Σ_μ Σ_ρ G_μρ u_ρ^(μ) e_μᵀ from G = dL/dS (note §4 algorithm C), by GEMMs."""
+    if kind == "original":
+        A = G @ values  # A[μ] = Σ_ρ G_μρ u_ρ, (p, d)
+    else:
+        A = xp.matmul(G[:, None, :], values)[:, 0, :]  # A[μ] = Σ_ρ G_μρ u_ρ^(μ), (p, d)
+    return A.T @ keys
+
+
+def _loss_grad(W: Any, keys: Any, values: Any, kind: str, xp: Any) -> tuple[Any, Any, Any]:
+    S, _ = _scores_all(W, keys, values, kind, xp)
+    loss, G, recalled = _ce_and_dS(S, xp)
+    return loss, _grad_W(G, keys, values, kind, xp), recalled
+
+
+def _problem_arrays(problem: FactualRecallProblem, dtype: Any, xp: Any) -> tuple[Any, Any]:
+    return xp.asarray(problem.keys, dtype=dtype), xp.asarray(problem.values, dtype=dtype)
+
+
+def loss_and_grad(W: Any, problem: FactualRecallProblem) -> tuple[float, Any]:
+    """Cross-entropy of eq. (A.1) (OP) or (A.2) (DP) and its gradient with respect to W.
+
+    Notes
+    -----
+    L(W) = −(1/p) Σ_μ log softmax_ρ(s_μρ)|_{ρ=μ} with s_μρ = u_ρ^(μ)ᵀ W e_μ (u_ρ^(μ) = u_ρ for
+    OP), and in closed form
+
+        dL/dW = (1/p) Σ_μ Σ_ρ (P_μρ − δ_μρ) u_ρ^(μ) e_μᵀ,   P_μρ = softmax_ρ(s_μρ).
+
+    OP: dL/dW = Uᵀ Gᵀ E with G = (P − I)/p, two GEMMs. DP: A[μ] = Σ_ρ G_μρ u_ρ^(μ) by one
+    batched product over the (p, p, d) values, then Aᵀ E; nothing larger than (p, p) is built
+    besides the given arrays. Computed in float64.
+
+    Parameters
+    ----------
+    W : array, shape (d, d)
+        Finite real weights.
+    problem : FactualRecallProblem
+
+    Returns
+    -------
+    loss : float
+    grad : array, shape (d, d)
+        In the namespace of the problem.
+
+    Examples
+    --------
+    At W = 0 every candidate is equally likely, so L = log p:
+
+    >>> import numpy as np
+    >>> from assocmem.linear_memory.problem import sample_problem
+    >>> inst = sample_problem(4, 6, rng=0)
+    >>> loss, grad = loss_and_grad(np.zeros((4, 4)), inst)
+    >>> bool(np.isclose(loss, np.log(6)))
+    True
+    """
+    problem = _check_problem(problem)
+    xp = array_namespace(problem.keys, problem.values)
+    W = xp.asarray(_check_weights(W, problem.d, xp), dtype=xp.float64)
+    keys, values = _problem_arrays(problem, xp.float64, xp)
+    loss, grad, _ = _loss_grad(W, keys, values, problem.kind, xp)
+    return float(to_numpy(loss)), grad
+
+
+def _check_factor(A: Any, name: str, d: int, xp: Any) -> Any:
+    if not hasattr(A, "shape"):
+        A = np.asarray(A)
+    if getattr(A.dtype, "kind", "O") not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {A.dtype}")
+    if A.ndim != 2 or A.shape[0] != d or A.shape[1] < 1:
+        raise ValueError(f"{name} must have shape ({d}, m) with m >= 1, got shape {A.shape}")
+    A = xp.asarray(A, dtype=xp.float64)
+    if not bool(xp.all(xp.isfinite(A))):
+        raise ValueError(f"{name} must be finite, got NaN or inf entries")
+    return A
+
+
+def loss_and_grad_factors(Q: Any, R: Any, problem: FactualRecallProblem) -> tuple[float, Any, Any]:
+    """Cross-entropy of W = Q Rᵀ (two-layer memory, App. A) and its gradients in Q and R.
+
+    Notes
+    -----
+    By the chain rule with G_W = dL/dW of :func:`loss_and_grad` at W = Q Rᵀ:
+    dL/dQ = G_W R and dL/dR = G_Wᵀ Q (note §4 algorithm C).
+
+    Parameters
+    ----------
+    Q, R : array, shape (d, m)
+        Finite real factors with the same shape, m >= 1.
+    problem : FactualRecallProblem
+
+    Returns
+    -------
+    loss : float
+    grad_Q, grad_R : array, shape (d, m)
+
+    Examples
+    --------
+    With Q = 0 the gradient in R vanishes (and vice versa):
+
+    >>> import numpy as np
+    >>> from assocmem.linear_memory.problem import sample_problem
+    >>> inst = sample_problem(4, 6, rng=0)
+    >>> _, gQ, gR = loss_and_grad_factors(np.zeros((4, 2)), np.ones((4, 2)), inst)
+    >>> float(np.abs(gR).max())
+    0.0
+    """
+    problem = _check_problem(problem)
+    xp = array_namespace(problem.keys, problem.values)
+    Q = _check_factor(Q, "Q", problem.d, xp)
+    R = _check_factor(R, "R", problem.d, xp)
+    if Q.shape != R.shape:
+        raise ValueError(f"Q and R must have the same shape, got {Q.shape} and {R.shape}")
+    keys, values = _problem_arrays(problem, xp.float64, xp)
+    loss, gW, _ = _loss_grad(Q @ R.T, keys, values, problem.kind, xp)
+    return float(to_numpy(loss)), gW @ R, gW.T @ Q
+
+
+def _check_init(init: Any, d: int) -> float:
+    if init is None:
+        return 1.0 / d
+    return check_beta(init, "init")
+
+
+def train(
+    problem: FactualRecallProblem,
+    *,
+    kappa: float = 1.0,
+    steps: int = 512,
+    lr: float = 1e-2,
+    warmup: int = _DEFAULT_WARMUP,
+    early_stop: float | None = 0.999,
+    rng: Any = 0,
+    init: float | None = None,
+    dtype: str = "float64",
+) -> TrainResult:
+    """Train the memory by full-batch Adam on the cross-entropy, the protocol of App. A.
+
+    Notes
+    -----
+    Loss: eq. (A.1) (OP) or (A.2) (DP), gradient in closed form (:func:`loss_and_grad`). Each
+    step t = 0, 1, ... first evaluates the scores; if the training accuracy (strict recall, as in
+    :func:`~assocmem.linear_memory.problem.accuracy`) is >= ``early_stop`` it stops, otherwise it
+    makes one Adam step (β₁ = 0.9, β₂ = 0.999, ε = 1e-8, bias-corrected) with the learning rate
+    of :func:`learning_rate`. After the last step the final W is evaluated once more.
+
+    κ = 1 trains W directly (App. A), initialised i.i.d. N(0, ``init``²) with ``init`` = 1/d
+    by default, so initial scores have variance ≈ 1. κ < 1 trains W = Q Rᵀ with Q, R of shape
+    (d, m), m = max(1, round(κ d)), both initialised i.i.d. N(0, ``init``²) (note pitfall 6:
+    the paper's "same scale" read literally as 1/d); dL/dQ = G_W R, dL/dR = G_Wᵀ Q. For κ < 1
+    the loss is non-convex and Adam is a heuristic (note §1.4). Not converging is not an error:
+    above capacity it is the expected outcome, reported by ``converged`` (no warning is raised).
+
+    With ``early_stop=0.999`` (the paper's value) one error is tolerated once p > 1000; use 1.0
+    to measure the first violation (note pitfall 4), or None to always run all ``steps``.
+
+    Parameters
+    ----------
+    problem : FactualRecallProblem
+        Instance from :func:`~assocmem.linear_memory.problem.sample_problem`; NumPy or CuPy.
+    kappa : float, optional
+        Rank fraction κ in (0, 1]. κ = 1 trains W directly.
+    steps : int, optional
+        Budget of Adam steps, >= 1 (paper: 512).
+    lr : float, optional
+        Peak learning rate, finite and > 0 (paper: 1e-2).
+    warmup : int, optional
+        Linear warm-up length in steps, >= 0 (not in the paper; default 25, note §4 algorithm C).
+    early_stop : float in (0, 1] or None, optional
+        Stop once the training accuracy is >= this value (paper: 0.999).
+    rng : int or numpy.random.Generator, optional
+        Seed or generator for the initialisation (W, or Q then R).
+    init : float or None, optional
+        Standard deviation of the initial entries, finite and > 0; None means 1/d.
+    dtype : {"float64", "float32"}, optional
+        Working precision. float32 halves the memory of the DP values (note pitfall 17); the
+        returned arrays have this dtype.
+
+    Returns
+    -------
+    TrainResult
+        ``weights`` (d, d), ``Q``/``R`` (d, m) or None, ``accuracy_history``, ``loss_history``,
+        ``steps``, ``converged``, ``kappa``, ``m``.
+
+    Examples
+    --------
+    Twenty facts in d = 20 (α ≈ 0.15) are stored perfectly, well below capacity:
+
+    >>> from assocmem.linear_memory.problem import sample_problem
+    >>> res = train(sample_problem(20, 20, rng=0), rng=0)
+    >>> res.accuracy, res.converged
+    (1.0, True)
+    """
+    problem = _check_problem(problem)
+    kappa = check_fraction(kappa, "kappa", 0.0, 1.0, open_lo=True, open_hi=False)
+    steps = check_positive_int(steps, "steps", minimum=1)
+    lr = check_beta(lr, "lr")
+    warmup = check_positive_int(warmup, "warmup", minimum=0)
+    if early_stop is not None:
+        early_stop = check_fraction(early_stop, "early_stop", 0.0, 1.0, open_hi=False)
+    if not isinstance(dtype, str) or dtype not in _DTYPES:
+        raise ValueError(f"dtype must be one of {_DTYPES}, got {dtype!r}")
+    d = problem.d
+    init_std = _check_init(init, d)
+    gen = as_rng(rng)
+
+    xp = array_namespace(problem.keys, problem.values)
+    dt = getattr(xp, dtype)
+    keys, values = _problem_arrays(problem, dt, xp)
+    kind = problem.kind
+    factored = kappa < 1.0
+    m = max(1, round(kappa * d)) if factored else d
+    if factored:
+        params = [
+            xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
+            xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
+        ]
+    else:
+        params = [xp.asarray(gen.standard_normal((d, d)) * init_std, dtype=dt)]
+    mom = [xp.zeros_like(a) for a in params]
+    vel = [xp.zeros_like(a) for a in params]
+    acc_hist: list[float] = []
+    loss_hist: list[float] = []
+    n_done = 0
+    for t in range(steps + 1):
+        W = params[0] @ params[1].T if factored else params[0]
+        loss, gW, recalled = _loss_grad(W, keys, values, kind, xp)
+        acc = float(to_numpy(xp.sum(recalled))) / problem.p
+        acc_hist.append(acc)
+        loss_hist.append(float(to_numpy(loss)))
+        if t == steps or (early_stop is not None and acc >= early_stop):
+            break
+        grads = [gW @ params[1], gW.T @ params[0]] if factored else [gW]
+        eta = _lr_at(t, steps, lr, warmup)
+        c1 = 1.0 - _BETA1 ** (t + 1)
+        c2 = 1.0 - _BETA2 ** (t + 1)
+        for a, g, mo, ve in zip(params, grads, mom, vel, strict=True):
+            mo *= _BETA1
+            mo += (1.0 - _BETA1) * g
+            ve *= _BETA2
+            ve += (1.0 - _BETA2) * (g * g)
+            a -= (eta / c1) * mo / (xp.sqrt(ve / c2) + _EPS)
+        n_done += 1
+    W = params[0] @ params[1].T if factored else params[0]
+    final_acc = acc_hist[-1]
+    return TrainResult(
+        weights=W,
+        Q=params[0] if factored else None,
+        R=params[1] if factored else None,
+        accuracy_history=np.asarray(acc_hist),
+        loss_history=np.asarray(loss_hist),
+        steps=n_done,
+        converged=bool(final_acc >= (1.0 if early_stop is None else early_stop)),
+        kappa=kappa,
+        m=m,
+    )
