@@ -24,13 +24,17 @@ problem
 training
     Cross-entropy training with Adam, warm-up and cosine decay (paper App. A), full rank or
     the two-layer W = Q Rᵀ.
+spectra
+    Singular-value spectra against the (truncated) quarter circle and the MP⊠MP law.
 """
 
 from .capacity import *  # noqa: F403
 from .capacity import __all__ as _capacity_all
 from .problem import *  # noqa: F403
 from .problem import __all__ as _problem_all
+from .spectra import *  # noqa: F403
+from .spectra import __all__ as _spectra_all
 from .training import *  # noqa: F403
 from .training import __all__ as _training_all
 
-__all__ = sorted({*_capacity_all, *_problem_all, *_training_all})
+__all__ = sorted({*_capacity_all, *_problem_all, *_spectra_all, *_training_all})
