@@ -100,6 +100,40 @@ class TestLossAndGrad:
         assert l_dp == pytest.approx(l_op, rel=1e-13)
         np.testing.assert_allclose(g_dp, g_op, rtol=1e-12, atol=1e-14)
 
+    @pytest.mark.parametrize("block_rows", [1, 3])
+    def test_blocked_decoupled_step_matches_unblocked(self, monkeypatch, block_rows):
+        # The DP step is computed block by block over the inputs μ when the values are large
+        # (each block reused from cache for the gradient). Force blocks of 1 and 3 rows (p = 7,
+        # so the last block is short) and compare with the one-block path and with finite
+        # differences of the loss.
+        from assocmem.linear_memory import training
+
+        inst = sample_problem(5, 7, "decoupled", rng=9)
+        W = np.random.default_rng(10).standard_normal((5, 5)) / 3
+        keys, values = inst.keys, inst.values
+        ref = training._loss_grad(W, keys, values, "decoupled", np)
+        monkeypatch.setattr(training, "_DP_BLOCK_MIN_BYTES", 0)
+        monkeypatch.setattr(training, "_DP_BLOCK_BYTES", block_rows * 7 * 5 * 8)
+        assert training._dp_block_rows(7, 5, 8, np) == block_rows
+        loss, grad, recalled = training._loss_grad(W, keys, values, "decoupled", np)
+        assert float(loss) == pytest.approx(float(ref[0]), rel=1e-14)
+        np.testing.assert_allclose(grad, ref[1], rtol=1e-13, atol=1e-15)
+        np.testing.assert_array_equal(recalled, ref[2])
+        _, g = loss_and_grad(W, inst)
+        fd = _central_diff(lambda X: loss_and_grad(X, inst)[0], W)
+        np.testing.assert_allclose(g, fd, rtol=1e-7, atol=1e-9)
+
+    def test_blocked_training_matches_unblocked(self, monkeypatch):
+        from assocmem.linear_memory import training
+
+        inst = sample_problem(8, 20, "decoupled", rng=11)
+        a = train(inst, rng=0, steps=15, early_stop=None)
+        monkeypatch.setattr(training, "_DP_BLOCK_MIN_BYTES", 0)
+        monkeypatch.setattr(training, "_DP_BLOCK_BYTES", 3 * 20 * 8 * 8)
+        b = train(inst, rng=0, steps=15, early_stop=None)
+        np.testing.assert_allclose(b.weights, a.weights, rtol=1e-12, atol=1e-14)
+        np.testing.assert_array_equal(b.accuracy_history, a.accuracy_history)
+
     def test_bad_input(self):
         inst = sample_problem(4, 6, rng=0)
         with pytest.raises(ValueError, match="W must have shape"):

@@ -162,51 +162,81 @@ def _lr_at(t: int, steps: int, lr: float, warmup: int) -> float:
     return lr * 0.5 * (1.0 + math.cos(math.pi * (t - warmup) / (steps - warmup)))
 
 
-def _scores_all(W: Any, keys: Any, values: Any, kind: str, xp: Any) -> tuple[Any, Any]:
-    """S[μ, ρ] = u_ρ^(μ)ᵀ W e_μ (eqs. (1)/(2)) and V = E Wᵀ (row μ is W e_μ)."""
-    V = keys @ W.T
-    if kind == "original":
-        return V @ values.T, V
-    return xp.matmul(values, V[:, :, None])[:, :, 0], V
+def _ce_rows(S: Any, cols: Any, p: int, xp: Any) -> tuple[Any, Any]:
+    """Log-sum-exp of each row of S and G = dL/dS = (P − I)/p for rows whose targets are ``cols``.
 
-
-def _ce_and_dS(S: Any, xp: Any) -> tuple[Any, Any, Any]:
-    """Cross-entropy of eqs. (A.1)/(A.2), dL/dS = (P − I)/p, and the recalled mask.
-
-    Returns the loss as a 0-d array, G = dL/dS of shape (p, p), and a (p,) boolean array that is
-    True where the target beats every competitor strictly (the convention of ``accuracy``).
+    S has shape (n, p); row i is input μ = ``cols[i]``, whose target is column ``cols[i]``.
     """
-    p = S.shape[0]
-    idx = xp.arange(p)
-    target = S[idx, idx]
     row_max = xp.max(S, axis=1, keepdims=True)
-    Z = xp.exp(S - row_max)
-    norm = xp.sum(Z, axis=1, keepdims=True)
+    G = xp.exp(S - row_max)
+    norm = xp.sum(G, axis=1, keepdims=True)
     lse = row_max[:, 0] + xp.log(norm[:, 0])
-    loss = xp.mean(lse - target)
-    G = Z / norm
-    G[idx, idx] -= 1.0
+    G /= norm
+    G[xp.arange(S.shape[0]), cols] -= 1.0
     G /= p
+    return lse, G
+
+
+def _loss_and_recalled(S: Any, lse: Any, xp: Any) -> tuple[Any, Any]:
+    """Mean cross-entropy of eqs. (A.1)/(A.2) from the row log-sum-exps, and the recalled mask.
+
+    The mask is True where the target beats every competitor strictly (the convention of
+    ``accuracy``). S (p, p) is overwritten on its diagonal.
+    """
+    idx = xp.arange(S.shape[0])
+    target = S[idx, idx].copy()
+    loss = xp.mean(lse - target)
     # Strict recall: the target is the row maximum and no other entry ties with it.
-    others = S.copy()
-    others[idx, idx] = -xp.inf
-    recalled = target > xp.max(others, axis=1)
-    return loss, G, recalled
+    S[idx, idx] = -xp.inf
+    return loss, target > xp.max(S, axis=1)
 
 
-def _grad_W(G: Any, keys: Any, values: Any, kind: str, xp: Any) -> Any:
-    """dL/dW = Σ_μ Σ_ρ G_μρ u_ρ^(μ) e_μᵀ from G = dL/dS (note §4 algorithm C), by GEMMs."""
-    if kind == "original":
-        A = G @ values  # A[μ] = Σ_ρ G_μρ u_ρ, (p, d)
-    else:
-        A = xp.matmul(G[:, None, :], values)[:, 0, :]  # A[μ] = Σ_ρ G_μρ u_ρ^(μ), (p, d)
-    return A.T @ keys
+# DP rows per block are chosen so that one block of values (rows × p × d numbers) takes about
+# _DP_BLOCK_BYTES: it stays in the L2 cache between the score and the gradient products, so the
+# (p, p, d) values are read from memory once per step instead of twice. Below _DP_BLOCK_MIN_BYTES
+# the values stay in the last-level cache and one block (two passes, fewer Python calls) is faster
+# (benchmarks/bench_linear_memory.py: blocking wins at d = 60, loses at d = 40).
+_DP_BLOCK_BYTES = 1 << 20
+_DP_BLOCK_MIN_BYTES = 64 << 20
+
+
+def _dp_block_rows(p: int, d: int, itemsize: int, xp: Any) -> int:
+    """Rows μ per block of the DP step; p (one block) on GPUs and for small values."""
+    if xp is not np or p * p * d * itemsize < _DP_BLOCK_MIN_BYTES:
+        return p
+    return max(1, min(p, _DP_BLOCK_BYTES // (p * d * itemsize)))
 
 
 def _loss_grad(W: Any, keys: Any, values: Any, kind: str, xp: Any) -> tuple[Any, Any, Any]:
-    S, _ = _scores_all(W, keys, values, kind, xp)
-    loss, G, recalled = _ce_and_dS(S, xp)
-    return loss, _grad_W(G, keys, values, kind, xp), recalled
+    """Loss, dL/dW and the recalled mask (note §4 algorithm C), in the dtype of the arrays.
+
+    OP: S = (E Wᵀ) Uᵀ and dL/dW = (G U)ᵀ E, GEMMs. DP: with y = E Wᵀ (row μ is W e_μ), row μ of
+    the scores is S[μ] = U^(μ) y_μ and dL/dW = Zᵀ E with Z[μ] = Σ_ρ G_μρ u_ρ^(μ) = G[μ] U^(μ):
+    two batched matrix-vector products over the values. They are done block by block over the
+    inputs μ (the softmax of row μ needs only U^(μ)), so each block of values is reused from cache
+    for the gradient; no temporary larger than (p, p) is built.
+    """
+    p = keys.shape[0]
+    y = keys @ W.T
+    if kind == "original":
+        S = y @ values.T
+        lse, G = _ce_rows(S, xp.arange(p), p, xp)
+        loss, recalled = _loss_and_recalled(S, lse, xp)
+        return loss, (G @ values).T @ keys, recalled
+    d = keys.shape[1]
+    rows = _dp_block_rows(p, d, values.dtype.itemsize, xp)
+    S = xp.empty((p, p), dtype=y.dtype)
+    Z = xp.empty_like(y)
+    lse = xp.empty((p,), dtype=y.dtype)
+    for start in range(0, p, rows):
+        stop = min(p, start + rows)
+        block = values[start:stop]
+        S_blk = xp.matmul(block, y[start:stop, :, None])[:, :, 0]
+        S[start:stop] = S_blk
+        lse[start:stop], G_blk = _ce_rows(S_blk, xp.arange(start, stop), p, xp)
+        Z[start:stop] = xp.matmul(G_blk[:, None, :], block)[:, 0, :]
+    loss, recalled = _loss_and_recalled(S, lse, xp)
+    return loss, Z.T @ keys, recalled
 
 
 def _problem_arrays(problem: FactualRecallProblem, dtype: Any, xp: Any) -> tuple[Any, Any]:
@@ -223,9 +253,10 @@ def loss_and_grad(W: Any, problem: FactualRecallProblem) -> tuple[float, Any]:
 
         dL/dW = (1/p) Σ_μ Σ_ρ (P_μρ − δ_μρ) u_ρ^(μ) e_μᵀ,   P_μρ = softmax_ρ(s_μρ).
 
-    OP: dL/dW = Uᵀ Gᵀ E with G = (P − I)/p, two GEMMs. DP: A[μ] = Σ_ρ G_μρ u_ρ^(μ) by one
-    batched product over the (p, p, d) values, then Aᵀ E; nothing larger than (p, p) is built
-    besides the given arrays. Computed in float64.
+    OP: dL/dW = Uᵀ Gᵀ E with G = (P − I)/p, two GEMMs. DP: Z[μ] = Σ_ρ G_μρ u_ρ^(μ) by a
+    batched matrix-vector product over the (p, p, d) values, then Zᵀ E; the scores and Z are
+    computed block by block over μ, so each block of values is read from memory once per step
+    and nothing larger than (p, p) is built besides the given arrays. Computed in float64.
 
     Parameters
     ----------
