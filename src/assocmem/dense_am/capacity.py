@@ -47,6 +47,7 @@ from assocmem._validation import (
     check_positive_int,
 )
 from assocmem.backend import to_numpy
+from assocmem.dense_am.energy import support_radius
 
 __all__ = [
     "AlphaForm",
@@ -602,7 +603,7 @@ def _active_set_sizes(
     d: int, M: int, beta: float, n_queries: int, gen: np.random.Generator
 ) -> np.ndarray:
     """|B(x)| with a fresh Ξ per interior query (eq. (11)); strict set, difference form."""
-    radius = math.sqrt(2.0 / beta)
+    radius = support_radius(beta)
     chunk = max(1, _CHUNK_ELEMENTS // (M * d))
     out = np.empty(n_queries, dtype=np.int64)
     for start in range(0, n_queries, chunk):

@@ -78,7 +78,14 @@ from assocmem.dense_am.capacity import (
     eq11_band,
     min_distance_samples,
 )
-from assocmem.dense_am.energy import active_set, lse_grad, lsr_energy, lsr_grad, sqdist
+from assocmem.dense_am.energy import (
+    active_set,
+    lse_grad,
+    lsr_energy,
+    lsr_grad,
+    sqdist,
+    support_radius,
+)
 from assocmem.dense_am.landscape import Landscape2D, landscape_2d
 from assocmem.dense_am.minima import (
     BetaThresholds,
@@ -1609,7 +1616,7 @@ def _is_minimum_without(xi: np.ndarray, c: np.ndarray, mu: int, beta: float) -> 
 
 def _energy_profile_1d(xi: np.ndarray, beta: float, n: int = 801) -> tuple[np.ndarray, np.ndarray]:
     """LSR energy (ϵ = 0, +inf off the support) on a 1-D grid around the patterns."""
-    radius = math.sqrt(2.0 / beta)
+    radius = support_radius(beta)
     grid = np.linspace(xi.min() - 1.2 * radius, xi.max() + 1.2 * radius, n)
     return grid, np.asarray(to_numpy(lsr_energy(grid[:, None], xi, beta)), dtype=float)
 

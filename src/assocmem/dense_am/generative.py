@@ -55,7 +55,7 @@ from assocmem._validation import (
     check_positive_int,
 )
 from assocmem.backend import array_namespace, to_numpy
-from assocmem.dense_am.energy import sqdist
+from assocmem.dense_am.energy import sqdist, support_radius
 from assocmem.dense_am.minima import lsr_minima
 from assocmem.dense_am.retrieval import lse_descend, lsr_retrieve
 
@@ -661,7 +661,7 @@ def _shell_starts(xi: Any, beta: float, n: int, gen: np.random.Generator, frac: 
     u /= np.linalg.norm(u, axis=1, keepdims=True)
     inner = (1.0 - frac) ** (0.5 * d)
     scale = (inner + gen.random(m * n) * (1.0 - inner)) ** (1.0 / d)
-    radius = math.sqrt(2.0 / beta)
+    radius = support_radius(beta)
     centre = xp.repeat(xi, n, axis=0)
     starts = centre + xp.asarray(radius * scale[:, None] * u)
     # pull rounding casualties strictly inside the support (difference form, note §0)

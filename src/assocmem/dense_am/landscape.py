@@ -62,6 +62,7 @@ from assocmem.dense_am.energy import (
     lsr_energy,
     separation_function,
     sqdist,
+    support_radius,
 )
 from assocmem.dense_am.minima import lsr_minima, minima_centroids
 from assocmem.dense_am.retrieval import (
@@ -123,8 +124,29 @@ _ONE_STEP_RTOL = 1e-12
 # --------------------------------------------------------------------------------------------
 
 
+class _StoredAndEmergent:
+    """Split of a result's LSR minima (index sets in ``self.minima``) into stored and emergent."""
+
+    minima: tuple[tuple[int, ...], ...]
+
+    @property
+    def is_stored(self) -> np.ndarray:
+        """Whether each LSR minimum is a stored pattern (a singleton index set)."""
+        return np.array([len(k) == 1 for k in self.minima], dtype=bool)
+
+    @property
+    def n_stored(self) -> int:
+        """Number of stored patterns that are LSR minima."""
+        return int(self.is_stored.sum())
+
+    @property
+    def n_emergent(self) -> int:
+        """Number of emergent LSR minima (index sets of size >= 2)."""
+        return len(self.minima) - self.n_stored
+
+
 @dataclass(frozen=True)
-class Landscape1D:
+class Landscape1D(_StoredAndEmergent):
     """A 1-D LSE and LSR landscape on a grid with its exact minima (Fig. 1 left).
 
     Attributes
@@ -166,28 +188,13 @@ class Landscape1D:
     lse_energies: Any
 
     @property
-    def is_stored(self) -> np.ndarray:
-        """Whether each LSR minimum is a stored pattern (a singleton index set)."""
-        return np.array([len(k) == 1 for k in self.minima], dtype=bool)
-
-    @property
-    def n_stored(self) -> int:
-        """Number of stored patterns that are LSR minima."""
-        return int(self.is_stored.sum())
-
-    @property
-    def n_emergent(self) -> int:
-        """Number of emergent LSR minima (index sets of size >= 2)."""
-        return len(self.minima) - self.n_stored
-
-    @property
     def n_lse(self) -> int:
         """Number of LSE minima."""
         return int(self.lse_points.shape[0])
 
 
 @dataclass(frozen=True)
-class Landscape2D:
+class Landscape2D(_StoredAndEmergent):
     """A 2-D LSR landscape on a grid with its exact minima (Fig. 1 right).
 
     Attributes
@@ -226,21 +233,6 @@ class Landscape2D:
     minima_energy: Any
     starts: Any
     trajectories: tuple[Any, ...]
-
-    @property
-    def is_stored(self) -> np.ndarray:
-        """Whether each minimum is a stored pattern (a singleton index set)."""
-        return np.array([len(k) == 1 for k in self.minima], dtype=bool)
-
-    @property
-    def n_stored(self) -> int:
-        """Number of stored patterns that are minima."""
-        return int(self.is_stored.sum())
-
-    @property
-    def n_emergent(self) -> int:
-        """Number of emergent minima (index sets of size >= 2)."""
-        return len(self.minima) - self.n_stored
 
     @property
     def supported_fraction(self) -> float:
@@ -659,7 +651,7 @@ def landscape_1d(
         memories=Xi,
         beta=beta,
         eps=eps,
-        radius=math.sqrt(2.0 / beta),
+        radius=support_radius(beta),
         x=x,
         lse_energy=lse,
         lsr_energy=lsr,
@@ -734,7 +726,7 @@ def landscape_2d(
     return Landscape2D(
         memories=Xi,
         beta=beta,
-        radius=math.sqrt(2.0 / beta),
+        radius=support_radius(beta),
         xs=xs,
         ys=ys,
         energy=energy,
@@ -1068,7 +1060,7 @@ def alg1_descent_check(
     X = to_numpy(Xi)
     pick = gen.integers(0, X.shape[0], n_starts)
     Z = xp.asarray(
-        X[pick] + _ball_samples(np.zeros((1, X.shape[1])), math.sqrt(2.0 / beta), n_starts, gen)
+        X[pick] + _ball_samples(np.zeros((1, X.shape[1])), support_radius(beta), n_starts, gen)
     )
     return _alg1_check(Xi, Z, beta, max_iter, xp)
 
@@ -1214,7 +1206,7 @@ def _grid_relu_sum(xs: Any, ys: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any
     the cost is M·(2R/h)² instead of M·n². d² = (x − ξ_μ1)² + (y − ξ_μ2)² is the difference
     form of note §0.
     """
-    R = math.sqrt(2.0 / beta)
+    R = support_radius(beta)
     two_over_beta, half_beta = 2.0 / beta, 0.5 * beta
     f = xp.zeros((ys.shape[0], xs.shape[0]), dtype=xp.float64)
     count = xp.zeros((ys.shape[0], xs.shape[0]), dtype=xp.int64)
@@ -1348,7 +1340,7 @@ def _count_lse(Xi: Any, beta: float, n_starts: int, gen: np.random.Generator, xp
     """
     if Xi.shape[1] == 1:
         return int(_lse_minima_1d(Xi, beta, 4000, False).shape[0])
-    R = math.sqrt(2.0 / beta)
+    R = support_radius(beta)
     X = to_numpy(Xi)
     lo, hi = X.min(axis=0) - R, X.max(axis=0) + R
     box = lo + (hi - lo) * gen.random((n_starts, X.shape[1]))

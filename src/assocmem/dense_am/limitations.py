@@ -63,6 +63,7 @@ from assocmem.dense_am.energy import (
     lsr_energy,
     lsr_grad,
     sqdist,
+    support_radius,
 )
 from assocmem.dense_am.generative import (
     GenerativeSweep,
@@ -451,7 +452,7 @@ def far_query(
         lsr_moved=to_numpy(_norm(z_lsr - X, xp)),
         lse_moved=to_numpy(_norm(z_lse - X, xp)),
         nearest=to_numpy(xp.sqrt(xp.min(d2, axis=1))),
-        radius=math.sqrt(2.0 / beta),
+        radius=support_radius(beta),
     )
 
 
@@ -792,7 +793,7 @@ def limitations_playground(
         method=method,
         memories=Xi,
         beta=beta,
-        radius=math.sqrt(2.0 / beta),
+        radius=support_radius(beta),
         queries=Q,
         final=final,
         supported=np.any(d2q < 2.0 / beta, axis=1),

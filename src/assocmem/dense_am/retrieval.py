@@ -52,6 +52,7 @@ from assocmem.dense_am.energy import (
     _lsr_parts,
     _safe_divide,
     _sqdist,
+    support_radius,
 )
 
 __all__ = [
@@ -581,7 +582,7 @@ def _lse_descend(
 
 def _box_starts(Xi: Any, beta: float, n: int, rng: np.random.Generator, xp: Any) -> Any:
     """The memories followed by ``n`` uniform points in their bounding box widened by R."""
-    R = math.sqrt(2.0 / beta)
+    R = support_radius(beta)
     lo = to_numpy(xp.min(Xi, axis=0)) - R
     hi = to_numpy(xp.max(Xi, axis=0)) + R
     U = lo + (hi - lo) * rng.random((n, Xi.shape[1]))
