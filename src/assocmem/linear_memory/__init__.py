@@ -24,17 +24,41 @@ problem
 training
     Cross-entropy training with Adam, warm-up and cosine decay (paper App. A), full rank or
     the two-layer W = Q Rᵀ.
+sweep
+    Accuracy against load on a grid of α, trained and Hebbian on paired instances (Figs. 1-2).
 spectra
     Singular-value spectra against the (truncated) quarter circle and the MP⊠MP law.
 """
 
 from .capacity import *  # noqa: F403
 from .capacity import __all__ as _capacity_all
+from .energetic import *  # noqa: F403
+from .energetic import __all__ as _energetic_all
+from .hebbian import *  # noqa: F403
+from .hebbian import __all__ as _hebbian_all
+from .mechanism import *  # noqa: F403
+from .mechanism import __all__ as _mechanism_all
 from .problem import *  # noqa: F403
 from .problem import __all__ as _problem_all
 from .spectra import *  # noqa: F403
 from .spectra import __all__ as _spectra_all
+from .sweep import *  # noqa: F403
+from .sweep import __all__ as _sweep_all
 from .training import *  # noqa: F403
 from .training import __all__ as _training_all
+from .volume import *  # noqa: F403
+from .volume import __all__ as _volume_all
 
-__all__ = sorted({*_capacity_all, *_problem_all, *_spectra_all, *_training_all})
+__all__ = sorted(
+    {
+        *_capacity_all,
+        *_energetic_all,
+        *_hebbian_all,
+        *_mechanism_all,
+        *_problem_all,
+        *_spectra_all,
+        *_sweep_all,
+        *_training_all,
+        *_volume_all,
+    }
+)
