@@ -44,6 +44,8 @@ from .spectra import *  # noqa: F403
 from .spectra import __all__ as _spectra_all
 from .sweep import *  # noqa: F403
 from .sweep import __all__ as _sweep_all
+from .toy import *  # noqa: F403
+from .toy import __all__ as _toy_all
 from .training import *  # noqa: F403
 from .training import __all__ as _training_all
 from .volume import *  # noqa: F403
@@ -58,6 +60,7 @@ __all__ = sorted(
         *_problem_all,
         *_spectra_all,
         *_sweep_all,
+        *_toy_all,
         *_training_all,
         *_volume_all,
     }

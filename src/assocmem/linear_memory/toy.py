@@ -1,0 +1,3 @@
+"""Placeholder: filled in by the factual-recall chapter work (issue 3)."""
+
+__all__: list[str] = []
