@@ -29,7 +29,8 @@ _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yan
 def _band(x: np.ndarray, lo: np.ndarray, hi: np.ndarray, color: str, group: str) -> go.Scatter:
     rgb = tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))
     return go.Scatter(
-        x=np.concatenate([x, x[::-1]]), y=np.concatenate([hi, lo[::-1]]), fill="toself",
+        x=np.concatenate([x, x[::-1]]), y=np.concatenate([hi, lo[::-1]]), mode="lines",
+        fill="toself",
         fillcolor=f"rgba({rgb[0]}, {rgb[1]}, {rgb[2]}, 0.15)", line={"width": 0},
         hoverinfo="skip", showlegend=False, legendgroup=group,
     )

@@ -18,14 +18,24 @@ Modules
 capacity
     Load and its Lambert-W inverse, two-layer capacity (eq. (9)), finite-p estimate (note §2.3),
     replica-symmetric overlap and free entropy (eq. (7), (C.22)-(C.24)).
+energetic
+    The energetic function G: finite-p Monte Carlo G_p(t) (App. C.2, note §2.2).
 problem
     The original and decoupled problems, the Hebbian rule (eq. (D.1)), scores and accuracy,
     normalised scores (note pitfall 12), exact feasibility by linear programming.
+volume
+    Monte-Carlo first moment of the Gardner volume, OP against DP (paper §5.1, App. B).
+toy
+    Small worked examples: score matrices before and after training, the counting curve.
+hebbian
+    Theorem D.1 (rate function, the 1/8 threshold) and the finite-d accuracy model (note §2.6).
 training
     Cross-entropy training with Adam, warm-up and cosine decay (paper App. A), full rank or
     the two-layer W = Q Rᵀ.
 sweep
     Accuracy against load on a grid of α, trained and Hebbian on paired instances (Figs. 1-2).
+mechanism
+    Normalised score statistics and histograms (Fig. 4, Fig. A.2).
 spectra
     Singular-value spectra against the (truncated) quarter circle and the MP⊠MP law.
 """
