@@ -306,7 +306,8 @@ _FIGURE_STATE = """
   drawn: !!gd.querySelector('.main-svg'),
   traces: (gd._fullData || []).filter(t => t.visible === true).length,
   marks: gd.querySelectorAll(
-    'g.trace, .heatmaplayer image, .imagelayer image, .gl-container canvas, g.contourlevel'
+    'g.trace, .heatmaplayer image, .imagelayer image, .gl-container canvas, g.contourlevel, ' +
+    'g.table .cell-text'
   ).length,
   sliders: (gd.layout.sliders || []).map(s => ({
     visible: s.visible !== false, active: s.active || 0, n: (s.steps || []).length })),

@@ -35,7 +35,9 @@ def _scan(budget: int = 512) -> ThresholdScan:
         d=np.array([20, 30]), alpha=np.array([0.7, 0.8, 0.9]),
         first_violation=np.array([0.8, math.nan]), last_clean=np.array([0.7, 0.9]),
         first_index=np.array([1, 3]), first_rep=np.array([0, -1]),
-        p_first=np.array([74, 160]), finite_p=np.array([0.62, 0.61]), runs=np.array([4, 9]),
+        p_first=np.array([74, 160]), finite_p=np.array([0.97, 0.93]),
+        finite_p_stderr=np.array([0.006, 0.004]), finite_p_step=np.array([0.62, 0.61]),
+        runs=np.array([4, 9]),
         reps=3, budget=budget, lr=1e-2, problem="original", kappa=1.0,
     )
 
@@ -97,11 +99,17 @@ class TestPlotThresholdScan:
     def test_intervals_estimate_and_asymptote(self):
         fig = fr_training.plot_threshold_scan(_scan(), reference={"LP": [(15, 1.0, 1.1)]})
         assert [t.name for t in fig.data] == [
-            "CE + Adam, 512 steps, lr 0.01", "finite-p estimate α_c(p) (ours)", "LP"]
+            "CE + Adam, 512 steps, lr 0.01",
+            "finite-p estimate α_c(p) (ours, corrected; see fr-replica)",
+            "note's step estimate (§2.3, superseded)", "LP"]
         scan_trace = fig.data[0]
         # the bar goes down from the first violation to the last clean load; NaN -> no bar
         np.testing.assert_allclose(scan_trace.error_y.arrayminus, [0.1, 0.0])
-        assert fig.data[2].y[0] == pytest.approx(1.05)
+        # corrected estimate with its Monte-Carlo error bar; the step estimate drawn beside it
+        np.testing.assert_allclose(fig.data[1].y, [0.97, 0.93])
+        np.testing.assert_allclose(fig.data[1].error_y.array, [0.006, 0.004])
+        np.testing.assert_allclose(fig.data[2].y, [0.62, 0.61])
+        assert fig.data[3].y[0] == pytest.approx(1.05)
         assert [s.y0 for s in fig.layout.shapes] == [0.5]
 
     def test_two_budgets_side_by_side(self):

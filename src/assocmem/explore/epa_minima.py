@@ -49,6 +49,8 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from ._panels import _axis, _hline, _panels, _positive_or_none, _vline
+
 __all__ = [
     "plot_active_set",
     "plot_basin_survey",
@@ -733,56 +735,6 @@ def plot_active_set(result: Any) -> go.Figure:
 # --------------------------------------------------------------------------------------------
 
 
-def _axis(ref: str) -> str:
-    """Layout key of an axis reference: "x2" -> "xaxis2", "y" -> "yaxis"."""
-    return f"{ref[0]}axis{ref[1:]}"
-
-
-def _panels(
-    titles: Sequence[str],
-    secondary: bool = False,
-    widths: Sequence[float] | None = None,
-    spacing: float = 0.12,
-) -> tuple[dict[str, Any], list[tuple[str, str, str | None]]]:
-    """A one-row layout of len(titles) panels: the layout dict and (x, y, y2) refs per panel."""
-    n = len(titles)
-    w = np.asarray(widths if widths is not None else [1.0] * n, dtype=float)
-    w = w / w.sum() * (1.0 - spacing * (n - 1))
-    layout: dict[str, Any] = {"shapes": [], "annotations": []}
-    refs: list[tuple[str, str, str | None]] = []
-    left = 0.0
-    for i, title in enumerate(titles):
-        right = left + float(w[i])
-        xname = "x" if i == 0 else f"x{i + 1}"
-        k = 2 * i + 1 if secondary else i + 1
-        yname = "y" if k == 1 else f"y{k}"
-        y2name = f"y{k + 1}" if secondary else None
-        layout[_axis(xname)] = {"domain": [left, right], "anchor": yname}
-        layout[_axis(yname)] = {"anchor": xname}
-        if y2name is not None:
-            layout[_axis(y2name)] = {"anchor": xname, "overlaying": yname, "side": "right"}
-        if not title:
-            refs.append((xname, yname, y2name))
-            left = right + spacing
-            continue
-        layout["annotations"].append(
-            {
-                "text": title,
-                "x": (left + right) / 2,
-                "y": 1.0,
-                "xref": "paper",
-                "yref": "paper",
-                "xanchor": "center",
-                "yanchor": "bottom",
-                "showarrow": False,
-                "font": {"size": 15},
-            }
-        )
-        refs.append((xname, yname, y2name))
-        left = right + spacing
-    return layout, refs
-
-
 def _scatter(
     x: Any,
     y: Any,
@@ -813,11 +765,6 @@ def _scatter(
         if symbol is not None:
             trace["marker"]["symbol"] = symbol
     return trace
-
-
-def _positive_or_none(values: Any) -> list[Any]:
-    """Values for a log axis: zeros become gaps."""
-    return [float(v) if v > 0 else None for v in np.asarray(values, dtype=float)]
 
 
 def _sweep_traces(s: Any, xref: str, yref: str, y2ref: str, show_legend: bool) -> list[dict]:
@@ -882,32 +829,18 @@ def _sweep_shapes(s: Any, xref: str, yref: str) -> tuple[list[dict], list[dict]]
     return shapes, notes
 
 
-def _vline(x: float, xref: str, yref: str, dash: str = "dot", color: str = "black") -> dict:
-    """A vertical line across a panel (data x, full height)."""
-    return {
-        "type": "line",
-        "xref": xref,
-        "yref": f"{yref} domain",
-        "x0": x,
-        "x1": x,
-        "y0": 0,
-        "y1": 1,
-        "line": {"dash": dash, "color": color, "width": 1.5},
-    }
-
-
-def _hline(y: float, xref: str, yref: str, dash: str = "dash", color: str = "black") -> dict:
-    """A horizontal line across a panel (data y, full width)."""
-    return {
-        "type": "line",
-        "xref": f"{xref} domain",
-        "yref": yref,
-        "x0": 0,
-        "x1": 1,
-        "y0": y,
-        "y1": y,
-        "line": {"dash": dash, "color": color, "width": 1},
-    }
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """Inclusive index ranges of the True runs of a boolean array."""
+    out, start = [], None
+    for i, m in enumerate(mask):
+        if m and start is None:
+            start = i
+        if not m and start is not None:
+            out.append((start, i - 1))
+            start = None
+    if start is not None:
+        out.append((start, len(mask) - 1))
+    return out
 
 
 def _vrect(x0: float, x1: float, xref: str, yref: str) -> dict:
@@ -924,17 +857,3 @@ def _vrect(x0: float, x1: float, xref: str, yref: str) -> dict:
         "line": {"width": 0},
         "layer": "below",
     }
-
-
-def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
-    """Inclusive index ranges of the True runs of a boolean array."""
-    out, start = [], None
-    for i, m in enumerate(mask):
-        if m and start is None:
-            start = i
-        if not m and start is not None:
-            out.append((start, i - 1))
-            start = None
-    if start is not None:
-        out.append((start, len(mask) - 1))
-    return out

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from .epa_minima import _axis, _hline, _panels, _positive_or_none, _vline
+from ._panels import _axis, _hline, _panels, _positive_or_none, _vline
 
 __all__ = [
     "MODEL_STYLES",

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from .epa_minima import _axis, _panels
+from ._panels import _axis, _panels
 
 __all__ = [
     "plot_eckart_young",

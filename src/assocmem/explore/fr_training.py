@@ -13,8 +13,9 @@ plot_training_vs_hebbian
     Accuracy against α, trained and Hebbian (``fr_common.plot_accuracy_curves``) with
     reference values from the chapter note drawn as open markers (Fig. 2, κ = 1).
 plot_threshold_scan
-    First violation and last clean load against d, with the finite-p estimate α_c(p) (OURS),
-    the asymptotic 1/2 and optional reference intervals (finite-size read-out, App. A.2).
+    First violation and last clean load against d, with the corrected finite-p estimate
+    α_c(p) (OURS, section fr-replica), the note's superseded step estimate, the asymptotic 1/2
+    and optional reference intervals (finite-size read-out, App. A.2).
 plot_learning_curve
     Accuracy and cross-entropy against the Adam step of one run, with the Hebbian accuracy on
     the same instance (the section's exploration).
@@ -140,8 +141,9 @@ def plot_threshold_scan(
     -------
     plotly.graph_objects.Figure
         Per scan, a marker at the first violation with a bar down to the last clean load; the
-        finite-p estimate α_c(p) at the first violation's p (open diamonds, drawn once); a
-        dashed line at the asymptotic α_c = 1/2.
+        corrected finite-p estimate α_c(p) at the first violation's p with its Monte-Carlo
+        standard error (open diamonds, drawn once) and the note's step estimate (faint dotted
+        line); a dashed line at the asymptotic α_c = 1/2.
     """
     items = [scans] if hasattr(scans, "first_violation") else list(scans)
     if labels is None:
@@ -162,10 +164,18 @@ def plot_threshold_scan(
         ))
     s0 = items[0]
     fig.add_trace(go.Scatter(
-        x=s0.d, y=s0.finite_p, mode="markers+lines", name="finite-p estimate α_c(p) (ours)",
+        x=s0.d, y=s0.finite_p, mode="markers+lines",
+        name="finite-p estimate α_c(p) (ours, corrected; see fr-replica)",
         marker={"symbol": "diamond-open", "size": 10, "color": _GREY},
         line={"color": _GREY, "dash": "dot"},
+        error_y={"type": "data", "array": s0.finite_p_stderr, "thickness": 1},
         hovertemplate="d = %{x}: α_c(p) = %{y:.3f}<extra></extra>",
+    ))
+    fig.add_trace(go.Scatter(
+        x=s0.d, y=s0.finite_p_step, mode="lines",
+        name="note's step estimate (§2.3, superseded)",
+        line={"color": _GREY, "dash": "dot", "width": 1}, opacity=0.5,
+        hovertemplate="d = %{x}: step estimate %{y:.3f}<extra></extra>",
     ))
     for name, rows in (reference or {}).items():
         d_ref, lo, hi = (np.array(v, dtype=float) for v in zip(*rows, strict=True))

@@ -23,7 +23,9 @@ Results
   h_α(q) = ½ log(1-q) + q/(2(1-q)) + α G(q).
 - [note §2.2, OURS, not the paper's] G(q) = -1/(1-q), so q* = 2α and φ = ½ log(1-2α). This module
   does not use that closed form; it evaluates G numerically and the tests compare.
-- [note §2.3, OURS] finite-p estimate α_c(p) = ln p / E[(M_{p-1} - η_1)_+²].
+- [note §2.3, OURS] the note's step-function estimate α_c(p) = ln p / E[(M_{p-1} - η_1)_+²]
+  (``finite_p_capacity``). It underestimates α_c(p) and is kept for comparison only; the
+  corrected estimate is :func:`~assocmem.linear_memory.energetic.finite_p_capacity_mc`.
 
 Public functions
 ----------------
@@ -205,16 +207,28 @@ def capacity_two_layer(kappa: float) -> float:
 
 
 def finite_p_capacity(p: int) -> float:
-    """Finite-p estimate α_c(p) = ln p / E[(M_{p-1} - η₁)_+²] (note §2.3, OURS, not the paper's).
+    """The note's step-function estimate α_c(p) = ln p / E[(M_{p-1} - η₁)_+²] (note §2.3, OURS).
+
+    Superseded: kept for comparison with the note's table. The corrected finite-p estimate is
+    :func:`~assocmem.linear_memory.energetic.finite_p_capacity_mc`.
 
     Notes
     -----
-    The q → 1 limit of paper eq. (8) at fixed p (note §2.3). M_{p-1} is the maximum of p - 1
-    standard normals and η₁ an independent standard normal. We integrate over M exactly in η₁:
-    with m = M_{p-1}, E[(m + Z)_+²] = (m² + 1) Φ(m) + m φ(m) for Z ~ N(0, 1), so
-    E[(M - η₁)_+²] = ∫ (p-1) φ(m) Φ(m)^{p-2} [(m² + 1) Φ(m) + m φ(m)] dm, a one-dimensional
-    integral evaluated by the trapezoidal rule on 40 001 points (exponentially accurate for this
-    smooth, rapidly decaying integrand). α_c(p) - 1/2 = Õ(1/log p), the paper's rate (eq. (C.25)).
+    The q → 1 limit of paper eq. (8) at fixed p as the note takes it (§2.3): every Φ in the
+    product (C.29) is replaced by a step function. That ignores the competitors' own noise,
+    keeps only the strongest competitor's gap and so overstates the cost of the leading
+    competitors: the estimate is too low. At p = 2 the exact f₂ = Φ(β(η₁ - η₂)/√2) gives
+    α_c(2) = 2 ln 2, twice this function's ln 2; at p = 100 the corrected value is ≈ 0.96
+    against 0.618 here. Both tend to 1/2 as p → ∞ (the paper's Õ(1/log p) rate, eq. (C.25)),
+    and only there do they agree. The corrected estimate matches exact LP thresholds
+    (≈ 1.0 at d = 8-10, section fr-replica of the book); this one does not.
+
+    Evaluation: M_{p-1} is the maximum of p - 1 standard normals and η₁ an independent standard
+    normal. We integrate over M exactly in η₁: with m = M_{p-1}, E[(m + Z)_+²] =
+    (m² + 1) Φ(m) + m φ(m) for Z ~ N(0, 1), so E[(M - η₁)_+²] =
+    ∫ (p-1) φ(m) Φ(m)^{p-2} [(m² + 1) Φ(m) + m φ(m)] dm, a one-dimensional integral evaluated by
+    the trapezoidal rule on 40 001 points (exponentially accurate for this smooth, rapidly
+    decaying integrand).
 
     Parameters
     ----------
@@ -224,7 +238,8 @@ def finite_p_capacity(p: int) -> float:
     Returns
     -------
     float
-        α_c(p); 0.618 at p = 100 and 0.535 at p = 10¹² (note §2.3 table).
+        The step estimate of α_c(p): 0.618 at p = 100 and 0.535 at p = 10¹² (note §2.3 table),
+        below the corrected ``finite_p_capacity_mc(p).alpha_c`` (≈ 0.96 at p = 100).
 
     Examples
     --------

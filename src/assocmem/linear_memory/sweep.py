@@ -16,7 +16,8 @@ accuracy_sweep
     Returns an :class:`AccuracySweep` with per-repetition accuracies, losses and step counts.
 threshold_scan
     Returns a :class:`ThresholdScan`: the first violation (Fig. C.1 read-out) for several d,
-    walking up a grid of loads and stopping at the first error.
+    walking up a grid of loads and stopping at the first error, with the corrected finite-p
+    estimate α_c(p) of :func:`~.energetic.finite_p_capacity_mc` for comparison.
 sweep_instance
     The instance that the functions above train at (d, α, rep): to inspect a failed run, e.g.
     with the exact linear program :func:`~.problem.lp_feasible`.
@@ -35,7 +36,7 @@ import numpy as np
 
 from assocmem._validation import check_beta, check_fraction, check_positive_int
 
-from .capacity import finite_p_capacity, load, p_at_load
+from .capacity import load, p_at_load
 from .problem import FactualRecallProblem, _check_kind, accuracy, hebbian_weights, sample_problem
 from .training import _DEFAULT_WARMUP, TrainResult, _lr_at, train
 
@@ -48,6 +49,9 @@ __all__ = [
     "sweep_instance",
     "threshold_scan",
 ]
+
+# Monte-Carlo samples of the finite-p estimate attached to a ThresholdScan (stderr ≈ 0.005)
+_FINITE_P_SAMPLES = 2000
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,7 +155,13 @@ class ThresholdScan:
     p_first : ndarray of int, shape (k,)
         p at the first violation (at the largest grid α where there was none).
     finite_p : ndarray, shape (k,)
-        The finite-p estimate α_c(p) at ``p_first`` (note §2.3, OURS, not the paper's).
+        The corrected finite-p estimate α_c(p) at ``p_first``,
+        ``energetic.finite_p_capacity_mc(p_first).alpha_c`` (OURS, not the paper's).
+    finite_p_stderr : ndarray, shape (k,)
+        Monte-Carlo standard error of ``finite_p``.
+    finite_p_step : ndarray, shape (k,)
+        The note's step-function estimate ``capacity.finite_p_capacity(p_first)`` (note §2.3),
+        superseded and lower than ``finite_p``; kept for comparison.
     runs : ndarray of int, shape (k,)
         Training runs made for each d (the scan stops at the first error).
     reps, budget : int
@@ -172,6 +182,8 @@ class ThresholdScan:
     first_rep: np.ndarray
     p_first: np.ndarray
     finite_p: np.ndarray
+    finite_p_stderr: np.ndarray
+    finite_p_step: np.ndarray
     runs: np.ndarray
     reps: int
     budget: int
@@ -437,7 +449,9 @@ def threshold_scan(
     The threshold measured this way depends on the optimiser budget (note C25): CE + Adam is a
     heuristic solver of the zero-margin feasibility problem (eq. (4)), so ``first_violation`` is
     a lower estimate of the exact finite-size threshold (note §3, LP table). For comparison each
-    d carries the finite-p estimate α_c(p) of note §2.3 (OURS), evaluated at ``p_first``.
+    d carries the corrected finite-p estimate α_c(p) (OURS) at ``p_first``, from
+    :func:`~.energetic.finite_p_capacity_mc` with 2000 samples and seed 0 (standard error about
+    0.005), and the note's lower step-function estimate (§2.3, superseded).
 
     Parameters
     ----------
@@ -478,12 +492,16 @@ def threshold_scan(
         clean.append(eff[i - 1] if i > 0 else math.nan)
         p_first.append(p_at_load(float(grid[min(i, grid.size - 1)]), d))
         runs.append(n)
+    # energetic imports this module: import at call time to avoid the cycle
+    from .energetic import finite_p_capacity_mc
+
+    est = finite_p_capacity_mc(np.array(p_first), samples=_FINITE_P_SAMPLES, rng=0)
     return ThresholdScan(
         d=np.array([c[0] for c in checked]), alpha=grid, first_violation=np.array(first),
         last_clean=np.array(clean), first_index=np.array(index), first_rep=np.array(rep),
-        p_first=np.array(p_first),
-        finite_p=np.array([finite_p_capacity(p) for p in p_first]), runs=np.array(runs),
-        reps=reps, budget=steps, lr=lr, problem=kind, kappa=float(kappa),
+        p_first=np.array(p_first), finite_p=est.alpha_c, finite_p_stderr=est.alpha_c_stderr,
+        finite_p_step=est.alpha_c_step, runs=np.array(runs), reps=reps, budget=steps, lr=lr,
+        problem=kind, kappa=float(kappa),
     )
 
 
