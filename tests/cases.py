@@ -18,3 +18,16 @@ BAD_MEMORIES = pytest.mark.parametrize(
     ],
     ids=["empty", "1d", "complex", "object", "nan"],
 )
+
+#: (p, d) pairs that every function validating p >= 2 and d >= 1 as integers must refuse, with the
+#: exception and message it must raise (``capacity.load`` and the Hebbian models).
+BAD_P_D = pytest.mark.parametrize(
+    ("args", "exc", "match"),
+    [
+        ((1, 10), ValueError, "p must be an integer >= 2"),
+        ((2.5, 10), TypeError, "p must be an integer"),
+        ((10, 0), ValueError, "d must be an integer >= 1"),
+        ((10, 3.0), TypeError, "d must be an integer"),
+    ],
+    ids=["p<2", "p-float", "d<1", "d-float"],
+)

@@ -7,6 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
+from cases import BAD_P_D
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.integrate import quad
@@ -72,15 +73,10 @@ class TestLoad:
         assert capacity.load(158, 40) == pytest.approx(158 * math.log(158) / 1600, rel=1e-15)
         assert capacity.load(2, 1) == pytest.approx(2 * math.log(2), rel=1e-15)
 
-    def test_bad_input(self):
-        with pytest.raises(ValueError, match="p"):
-            capacity.load(1, 10)
-        with pytest.raises(TypeError, match="p"):
-            capacity.load(2.5, 10)
-        with pytest.raises(ValueError, match="d"):
-            capacity.load(10, 0)
-        with pytest.raises(TypeError, match="d"):
-            capacity.load(10, 3.0)
+    @BAD_P_D
+    def test_bad_input(self, args, exc, match):
+        with pytest.raises(exc, match=match):
+            capacity.load(*args)
 
 
 class TestPAtLoad:

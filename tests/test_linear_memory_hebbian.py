@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 import pytest
+from cases import BAD_P_D
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.integrate import quad
@@ -163,11 +164,12 @@ class TestHebbianScoreVariances:
         assert rescaled.var() == pytest.approx(diag, rel=0.13)
         assert rescaled.var() < 0.9 * hb.hebbian_score_variances(p, d)[1]
 
-    def test_bad_input(self):
-        with pytest.raises(ValueError, match="p must be an integer >= 2"):
-            hb.hebbian_score_variances(1, 10)
-        with pytest.raises(ValueError, match="d must be an integer >= 1"):
-            hb.hebbian_score_variances(10, 0)
+    @BAD_P_D
+    def test_bad_p_d(self, args, exc, match):
+        with pytest.raises(exc, match=match):
+            hb.hebbian_score_variances(*args)
+
+    def test_bad_model(self):
         with pytest.raises(ValueError, match="model must be one of"):
             hb.hebbian_score_variances(10, 10, model="exact")
 
@@ -221,13 +223,12 @@ class TestHebbianAccuracyModel:
         assert err["row"] < 0.04
         assert err["row"] < err["finite_d"] and err["row"] < err["leading"]
 
-    def test_bad_input(self):
-        with pytest.raises(ValueError, match="p must be an integer >= 2"):
-            hb.hebbian_accuracy_model(1, 10)
-        with pytest.raises(ValueError, match="d must be an integer >= 1"):
-            hb.hebbian_accuracy_model(10, 0)
-        with pytest.raises(TypeError, match="p must be an integer"):
-            hb.hebbian_accuracy_model(10.5, 10)
+    @BAD_P_D
+    def test_bad_p_d(self, args, exc, match):
+        with pytest.raises(exc, match=match):
+            hb.hebbian_accuracy_model(*args)
+
+    def test_bad_model(self):
         with pytest.raises(ValueError, match="model must be one of"):
             hb.hebbian_accuracy_model(10, 10, model="row-wise")
 

@@ -59,8 +59,8 @@ from scipy.special import lambertw, log_ndtr
 from assocmem._validation import ConvergenceWarning, check_beta, check_positive_int
 
 from .capacity import load, p_at_load
-from .problem import accuracy, hebbian_weights, normalised_scores, sample_problem
-from .sweep import _seeds
+from .problem import accuracy, hebbian_weights, normalised_scores
+from .sweep import _check_grid, _instance
 
 __all__ = [
     "MODELS",
@@ -103,15 +103,6 @@ def _check_p_real(p: Any) -> float:
     if value < 2.0:
         raise ValueError(f"p must be a finite number >= 2, got {value!r}")
     return value
-
-
-def _check_alphas(alphas: Any) -> np.ndarray:
-    grid = np.atleast_1d(np.asarray(alphas, dtype=float))
-    if grid.ndim != 1 or grid.size == 0:
-        raise ValueError(f"alphas must be a non-empty 1-D sequence of loads, got {alphas!r}")
-    for a in grid:
-        check_beta(a, "alphas")
-    return grid
 
 
 # ----------------------------------------------------------------------------- rate function
@@ -723,12 +714,12 @@ def hebbian_sweep(d: int, alphas: Any, *, reps: int = 3, seed: int = 0) -> Hebbi
     d = check_positive_int(d, "d", minimum=2)
     reps = check_positive_int(reps, "reps", minimum=0)
     seed = check_positive_int(seed, "seed", minimum=0)
-    grid = _check_alphas(alphas)
+    grid = _check_grid(alphas)
     ps = np.array([p_at_load(a, d) for a in grid])
     acc = np.empty((grid.size, reps))
     for i, (a, p) in enumerate(zip(grid, ps, strict=True)):
         for r in range(reps):
-            inst = sample_problem(d, int(p), "original", rng=_seeds(seed, d, float(a), r, 1.0)[0])
+            inst = _instance(d, float(a), int(p), r, "original", 1.0, seed)[0]
             acc[i, r] = accuracy(hebbian_weights(inst), inst)
     models = {name: [_model(int(p), d, name) for p in ps] for name in MODELS}
     return HebbianSweep(
@@ -856,8 +847,7 @@ def hebbian_histogram(
     n_non_target = check_positive_int(n_non_target, "n_non_target", minimum=1)
     alpha = check_beta(alpha, "alpha")
     p = p_at_load(alpha, d)
-    inst_rng, sub_rng = _seeds(seed, d, alpha, 0, 1.0)
-    inst = sample_problem(d, p, "original", rng=inst_rng)
+    inst, sub_rng = _instance(d, alpha, p, 0, "original", 1.0, seed)
     ns = normalised_scores(hebbian_weights(inst), inst, n_non_target=n_non_target, rng=sub_rng)
     target, others = np.asarray(ns.target), np.asarray(ns.non_target)
     a_eff = load(p, d)

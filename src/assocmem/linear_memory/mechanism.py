@@ -66,10 +66,8 @@ from .problem import (
     accuracy,
     hebbian_weights,
     normalised_scores,
-    sample_problem,
 )
-from .sweep import _seeds
-from .training import train
+from .sweep import _run
 
 __all__ = [
     "SCORE_BIN_EDGES",
@@ -550,9 +548,7 @@ def score_mechanism(
     steps = check_positive_int(steps, "steps", minimum=1)
     edges = _check_edges(bin_edges)
     p = p_at_load(alpha, d)
-    inst_rng, init_rng = _seeds(seed, d, alpha, 0, 1.0)
-    inst = sample_problem(d, p, kind, rng=inst_rng)
-    res = train(inst, steps=steps, rng=init_rng, dtype="float32")
+    inst, res = _run(d, alpha, p, 0, kind, 1.0, seed, steps=steps, dtype="float32")
     summaries, rows = {}, {}
     for rule, W in (("trained", res.weights), ("hebbian", hebbian_weights(inst))):
         ns = normalised_scores(W, inst)

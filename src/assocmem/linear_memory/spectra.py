@@ -67,8 +67,8 @@ from assocmem._validation import (
 )
 from assocmem.backend import to_numpy
 from assocmem.linear_memory.capacity import _x_qc_angle, capacity_two_layer, load, p_at_load
-from assocmem.linear_memory.problem import _check_kind, sample_problem
-from assocmem.linear_memory.sweep import _seeds
+from assocmem.linear_memory.problem import _check_kind
+from assocmem.linear_memory.sweep import _instance
 from assocmem.linear_memory.training import train
 
 __all__ = [
@@ -991,8 +991,7 @@ def trained_spectrum(
     p = p_at_load(alpha, d)
     trained, initial, acc, n_steps = [], [], [], []
     for r in range(reps):
-        inst_rng, init_rng = _seeds(seed, d, alpha, r, kappa)
-        inst = sample_problem(d, p, kind, rng=inst_rng)
+        inst, init_rng = _instance(d, alpha, p, r, kind, kappa, seed)
         initial.append(_initial_weights(copy.deepcopy(init_rng), d, kappa))
         res = train(inst, kappa=kappa, steps=steps, rng=init_rng, dtype=dtype)
         trained.append(np.asarray(to_numpy(res.weights), dtype=np.float64))

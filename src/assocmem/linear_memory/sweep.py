@@ -263,7 +263,13 @@ def _check_run(
     )
 
 
+def _check_point(alpha: Any, rep: Any) -> tuple[float, int]:
+    """Validate the load and repetition index of one sweep point."""
+    return check_beta(alpha, "alpha"), check_positive_int(rep, "rep", minimum=0)
+
+
 def _check_grid(alphas: Any) -> np.ndarray:
+    """Validate a non-empty 1-D grid of loads α > 0 (not sorted)."""
     grid = np.atleast_1d(np.asarray(alphas, dtype=float))
     if grid.ndim != 1 or grid.size == 0:
         raise ValueError(f"alphas must be a non-empty 1-D sequence of loads, got {alphas!r}")
@@ -272,12 +278,24 @@ def _check_grid(alphas: Any) -> np.ndarray:
     return grid
 
 
+def _instance(
+    d: int, alpha: float, p: int, rep: int, kind: str, kappa: float, seed: int
+) -> tuple[FactualRecallProblem, Any]:
+    """The instance of (seed, d, α, rep, κ), and the generator left for its initialisation."""
+    inst_rng, init_rng = _seeds(seed, d, alpha, rep, kappa)
+    return sample_problem(d, p, kind, rng=inst_rng), init_rng
+
+
+def _train_kw(steps: int, lr: float, early_stop: float | None, dtype: str) -> dict[str, Any]:
+    """The keyword arguments of :func:`~.training.train` shared by the public functions."""
+    return {"steps": steps, "lr": lr, "early_stop": early_stop, "dtype": dtype}
+
+
 def _run(
     d: int, alpha: float, p: int, rep: int, kind: str, kappa: float, seed: int, **train_kw: Any
 ) -> tuple[FactualRecallProblem, TrainResult]:
     """Draw the instance of (seed, d, α, rep, κ) and train it (paper App. A protocol)."""
-    inst_rng, init_rng = _seeds(seed, d, alpha, rep, kappa)
-    inst = sample_problem(d, p, kind, rng=inst_rng)
+    inst, init_rng = _instance(d, alpha, p, rep, kind, kappa, seed)
     return inst, train(inst, kappa=kappa, rng=init_rng, **train_kw)
 
 
@@ -324,10 +342,8 @@ def sweep_instance(
     (17, True)
     """
     d, kind, kappa, _, _, seed = _check_run(d, problem, kappa, 1, 1.0, seed)
-    alpha = check_beta(alpha, "alpha")
-    rep = check_positive_int(rep, "rep", minimum=0)
-    inst_rng, _ = _seeds(seed, d, alpha, rep, kappa)
-    return sample_problem(d, p_at_load(alpha, d), kind, rng=inst_rng)
+    alpha, rep = _check_point(alpha, rep)
+    return _instance(d, alpha, p_at_load(alpha, d), rep, kind, kappa, seed)[0]
 
 
 def accuracy_sweep(
@@ -392,7 +408,7 @@ def accuracy_sweep(
     shape = (grid.size, reps)
     acc, loss, n_steps = np.empty(shape), np.empty(shape), np.empty(shape, dtype=int)
     hebb = np.empty(shape) if kappa == 1.0 else None
-    train_kw = {"steps": steps, "lr": lr, "early_stop": early_stop, "dtype": dtype}
+    train_kw = _train_kw(steps, lr, early_stop, dtype)
     for i, (a, p) in enumerate(zip(grid, ps, strict=True)):
         for r in range(reps):
             inst, res = _run(d, float(a), int(p), r, kind, kappa, seed, **train_kw)
@@ -481,7 +497,7 @@ def threshold_scan(
     _, kind, kappa, steps, lr, seed = checked[0]
     reps = check_positive_int(reps, "reps", minimum=1)
     grid = np.sort(_check_grid(alphas))
-    train_kw = {"steps": steps, "lr": lr, "early_stop": early_stop, "dtype": dtype}
+    train_kw = _train_kw(steps, lr, early_stop, dtype)
     first, clean, index, rep, p_first, runs = [], [], [], [], [], []
     for d in (c[0] for c in checked):
         i, r, n = _first_violation_index(d, grid, reps, kind, kappa, seed, train_kw)
@@ -554,11 +570,9 @@ def learning_curve(
     (1.0, True, True)
     """
     d, kind, kappa, steps, lr, seed = _check_run(d, problem, kappa, steps, lr, seed)
-    alpha = check_beta(alpha, "alpha")
-    rep = check_positive_int(rep, "rep", minimum=0)
+    alpha, rep = _check_point(alpha, rep)
     p = p_at_load(alpha, d)
-    inst, res = _run(d, alpha, p, rep, kind, kappa, seed, steps=steps, lr=lr,
-                     early_stop=early_stop, dtype=dtype)
+    inst, res = _run(d, alpha, p, rep, kind, kappa, seed, **_train_kw(steps, lr, early_stop, dtype))
     return LearningCurve(
         d=d, p=p, alpha=alpha, alpha_eff=load(p, d), accuracy=res.accuracy_history,
         loss=res.loss_history,
