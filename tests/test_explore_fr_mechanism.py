@@ -58,7 +58,7 @@ class TestPlotHistogramGrid:
         assert len(fig.data) == 4 * n
         assert {t.xaxis for t in fig.data} == {"x"} | {f"x{k}" for k in range(2, 2 * n + 1)}
         titles = [a.text for a in fig.layout.annotations if a.yref == "paper"]
-        assert titles[0].startswith("trained: α = 0.30") and titles[n].startswith("Hebbian")
+        assert titles[0].startswith("trained, α = 0.30") and titles[n].startswith("Hebbian")
         assert fig.layout.yaxis.domain[0] > fig.layout[f"yaxis{n + 1}"].domain[1]
 
 

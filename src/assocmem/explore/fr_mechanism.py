@@ -205,7 +205,7 @@ def plot_histogram_grid(results: Sequence[Any], height: int = 560) -> go.Figure:
     results = list(results)
     n = len(results)
     titles = [
-        f"{lab}: α = {r.alpha_eff:.2f}, p = {r.p}, acc {getattr(r, rule).accuracy:.2f}"
+        f"{lab}, α = {r.alpha_eff:.2f}<br>p = {r.p}, accuracy {getattr(r, rule).accuracy:.2f}"
         for rule, lab in (("trained", "trained"), ("hebbian", "Hebbian")) for r in results
     ]
     layout, refs = _grid(2, n, titles, hspace=0.05, vspace=0.2)
