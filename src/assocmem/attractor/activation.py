@@ -1,0 +1,204 @@
+"""The soft-rectified power-law activation of Eq. 3 and log-normal patterns.
+
+Paper: U. Cohen and M. Lengyel, *Dynamical stability for dense patterns in discrete attractor
+neural networks*. "note §" refers to ``shared/notes/03-attractor-stability.md``.
+
+Notation map
+------------
+- n (activation exponent)          -> ``n`` > 0
+- σ (smoothness = voltage noise)   -> ``sigma`` >= 0 (σ = 0: hard-rectified power law)
+- g, g⁻¹, d(r) = g'(g⁻¹(r))        -> ``activation``, ``activation_inverse``, ``gain``
+- N neurons, P patterns, CV, f     -> ``N``, ``P``, ``cv``, ``f``
+
+Public functions
+----------------
+activation, activation_inverse, gain (Eq. 3 in numerically stable forms, note §1.2),
+sample_patterns (log-normal rates with mean 1, optionally sparse, note §1.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from assocmem._validation import (
+    _as_real_array,
+    as_rng,
+    check_beta,
+    check_fraction,
+    check_nonneg_float,
+    check_positive_int,
+)
+from assocmem.backend import array_namespace
+
+__all__ = ["activation", "activation_inverse", "gain", "sample_patterns"]
+
+
+def _check_shape_params(sigma: Any, n: Any) -> tuple[float, float]:
+    return check_nonneg_float(sigma, "sigma"), check_beta(n, "n")
+
+
+def _as_rates(r: Any, sigma: float, xp: Any) -> Any:
+    """Rates must be finite; > 0 where g is invertible (dense case), >= 0 when σ = 0."""
+    r = _as_real_array(r, "r", xp)
+    bad = (r <= 0) if sigma > 0 else (r < 0)
+    if bool(xp.any(bad)):
+        rng_txt = "> 0 (g > 0 when sigma > 0)" if sigma > 0 else ">= 0"
+        raise ValueError(f"r must contain rates {rng_txt}; got min {float(xp.min(r))!r}")
+    return r
+
+
+def activation(v: Any, sigma: float, n: float) -> Any:
+    """Soft-rectified power law g(v) = [(σ/π) ln(1 + e^{πv/σ})]^n, Eq. 3 of the paper.
+
+    Notes
+    -----
+    Evaluated as ``(logaddexp(0, a v) / a) ** n`` with a = π/σ, which never overflows
+    (note pitfall 9). σ = 0 gives the hard-rectified power law ⌊v⌋₊ⁿ (sparse case, Fig. 5b).
+
+    Parameters
+    ----------
+    v : array_like
+        Voltages (any shape), finite.
+    sigma : float
+        Smoothness / voltage-noise scale σ >= 0.
+    n : float
+        Exponent n > 0.
+
+    Returns
+    -------
+    array
+        g(v) >= 0, same shape and namespace as ``v``.
+
+    Examples
+    --------
+    For n = 1, g(0) = (σ/π) ln 2:
+
+    >>> round(float(activation(0.0, 1.0, 1.0)), 6)
+    0.220636
+    """
+    sigma, n = _check_shape_params(sigma, n)
+    xp = array_namespace(v)
+    v = _as_real_array(v, "v", xp)
+    if sigma == 0.0:
+        return xp.maximum(v, 0.0) ** n
+    a = np.pi / sigma
+    return (xp.logaddexp(0.0, a * v) / a) ** n
+
+
+def activation_inverse(r: Any, sigma: float, n: float) -> Any:
+    """Inverse g⁻¹(r) = y + (σ/π) ln(1 − e^{−πy/σ}), y = r^{1/n} (note §1.2).
+
+    Notes
+    -----
+    Evaluated as ``y + log(-expm1(-a y)) / a`` (stable for small and large y). With σ > 0 the
+    activation is positive everywhere, so the inverse needs r > 0; with σ = 0 it is r^{1/n} on
+    r >= 0 (silent units map to the threshold, 0).
+
+    Parameters
+    ----------
+    r : array_like
+        Rates, > 0 (σ > 0) or >= 0 (σ = 0).
+    sigma, n : float
+        As in :func:`activation`.
+
+    Returns
+    -------
+    array
+        Voltages u with g(u) = r.
+
+    Examples
+    --------
+    >>> v = activation_inverse(2.0, 1.0, 1.5)
+    >>> round(float(activation(v, 1.0, 1.5)), 12)
+    2.0
+    """
+    sigma, n = _check_shape_params(sigma, n)
+    xp = array_namespace(r)
+    r = _as_rates(r, sigma, xp)
+    y = r ** (1.0 / n)
+    if sigma == 0.0:
+        return y
+    a = np.pi / sigma
+    return y + xp.log(-xp.expm1(-a * y)) / a
+
+
+def gain(r: Any, sigma: float, n: float) -> Any:
+    """Gain at a fixed point, d(r) = g'(g⁻¹(r)) = n r^{(n−1)/n} (1 − e^{−π r^{1/n}/σ}).
+
+    Notes
+    -----
+    The diagonal of D_μ in the Jacobian of Eq. 5 (note §1.2). For σ = 0, d(r) = n r^{(n−1)/n}
+    on r > 0 and 0 on silent units (the convention g'(0) = 0, note pitfall 13). For n < 1 the
+    gain diverges as r → 0.
+
+    Parameters
+    ----------
+    r : array_like
+        Rates, > 0 (σ > 0) or >= 0 (σ = 0).
+    sigma, n : float
+        As in :func:`activation`.
+
+    Returns
+    -------
+    array
+        d(r) >= 0.
+
+    Examples
+    --------
+    The linear, noiseless unit has gain 1 wherever it is active:
+
+    >>> float(gain(3.0, 0.0, 1.0))
+    1.0
+    """
+    sigma, n = _check_shape_params(sigma, n)
+    xp = array_namespace(r)
+    r = _as_rates(r, sigma, xp)
+    y = r ** (1.0 / n)
+    if sigma == 0.0:
+        active = r > 0
+        return xp.where(active, n * xp.where(active, r, 1.0) ** ((n - 1.0) / n), 0.0)
+    return n * r ** ((n - 1.0) / n) * (-xp.expm1(-np.pi * y / sigma))
+
+
+def sample_patterns(N: int, P: int, cv: float, rng: Any = 0, f: float = 1.0) -> np.ndarray:
+    """Log-normal pattern matrix R (N × P) with mean 1 and coefficient of variation ``cv``.
+
+    Notes
+    -----
+    r = exp(μ + s z), s² = ln(1 + CV²), μ = −s²/2, so E r = 1 and Var r = CV² (note §1.4,
+    pitfall 10). With f < 1 a fraction 1 − f of the entries is set exactly to 0 (sparse
+    patterns, Fig. 5a); the non-zero rates keep mean 1, so the overall mean is f.
+
+    Parameters
+    ----------
+    N, P : int
+        Neurons (>= 2) and patterns (>= 1); column μ of R is pattern r^μ.
+    cv : float
+        Coefficient of variation, > 0.
+    rng : int or numpy.random.Generator
+        Seed or generator.
+    f : float, optional
+        Sparseness: fraction of non-zero rates, in (0, 1].
+
+    Returns
+    -------
+    ndarray, shape (N, P)
+
+    Examples
+    --------
+    >>> R = sample_patterns(20000, 1, 1.0, rng=0)
+    >>> round(float(R.mean()), 1), round(float(R.std()), 1)
+    (1.0, 1.0)
+    """
+    N = check_positive_int(N, "N", minimum=2)
+    P = check_positive_int(P, "P", minimum=1)
+    cv = check_beta(cv, "cv")
+    f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
+    gen = as_rng(rng)
+    s = np.sqrt(np.log1p(cv * cv))
+    R = np.exp(-0.5 * s * s + s * gen.standard_normal((N, P)))
+    if f < 1.0:
+        R *= gen.random((N, P)) < f
+    return R
