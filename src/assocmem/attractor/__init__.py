@@ -5,9 +5,9 @@ networks*. Chapter note ``shared/notes/03-attractor-stability.md``.
 
 Modules
 -------
-activation
+rates
     Eq. 3 (g, g⁻¹, the gain d(r)) and log-normal patterns.
-theory
+meanfield
     Population theory: covariances, bulk disc (Eqs. 10-11), outliers (Eqs. 12-15), optimal
     threshold (Eq. 16), critical load α_S (Eq. 19), the Gaussian paired pseudo-inverse ensemble
     (Eqs. 21-23), replica capacity α_C(f), the (n, σ) phase diagram.
@@ -16,11 +16,11 @@ network
     empirical critical loads.
 """
 
-from .activation import *  # noqa: F403
-from .activation import __all__ as _activation_all
+from .meanfield import *  # noqa: F403
+from .meanfield import __all__ as _meanfield_all
 from .network import *  # noqa: F403
 from .network import __all__ as _network_all
-from .theory import *  # noqa: F403
-from .theory import __all__ as _theory_all
+from .rates import *  # noqa: F403
+from .rates import __all__ as _rates_all
 
-__all__ = sorted({*_activation_all, *_network_all, *_theory_all})
+__all__ = sorted({*_meanfield_all, *_network_all, *_rates_all})
