@@ -18,6 +18,7 @@ __all__ = [
     "as_points",
     "as_rng",
     "check_beta",
+    "check_finite_float",
     "check_fraction",
     "check_index_set",
     "check_nonneg_float",
@@ -46,6 +47,14 @@ def check_beta(beta: Any, name: str = "beta") -> float:
     if not math.isfinite(value) or value <= 0:
         raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
     return value
+
+
+def check_finite_float(value: Any, name: str) -> float:
+    """Return ``value`` as a float; it must be a finite real number (any sign)."""
+    out = _real_scalar(value, name)
+    if not math.isfinite(out):
+        raise ValueError(f"{name} must be a finite number, got {out!r}")
+    return out
 
 
 def check_nonneg_float(value: Any, name: str) -> float:

@@ -47,7 +47,12 @@ from numpy.polynomial.hermite_e import hermegauss
 from scipy.optimize import brentq
 from scipy.special import ndtr
 
-from assocmem._validation import check_beta, check_fraction, check_nonneg_float
+from assocmem._validation import (
+    check_beta,
+    check_finite_float,
+    check_fraction,
+    check_nonneg_float,
+)
 
 __all__ = [
     "EnsembleDisc",
@@ -334,7 +339,7 @@ def theory(cv: float, sigma: float, n: float, theta: float | None = None) -> Sta
     sigma = check_nonneg_float(sigma, "sigma")
     n = check_beta(n, "n")
     if theta is not None:
-        theta = _finite(theta, "theta")
+        theta = check_finite_float(theta, "theta")
     m = _moments(cv, np.array(sigma), np.array(n), None if theta is None else np.array(theta))
     vals = {k: (bool(v) if k == "guarded" else float(v)) for k, v in m.items()}
     return StabilityTheory(cv=cv, sigma=sigma, n=n, **vals)
@@ -412,10 +417,10 @@ def ensemble_disc(
     >>> e.center, e.radius, e.lambda_plus
     (-1.0, 0.5, -0.5)
     """
-    a = float(_check_load(_finite(alpha, "alpha")))
+    a = float(_check_load(check_finite_float(alpha, "alpha")))
     sx, sy = check_beta(sigma_x, "sigma_x"), check_beta(sigma_y, "sigma_y")
     rho = _correlation(rho_xy)
-    c = _finite(c, "c")
+    c = check_finite_float(c, "c")
     center = -c + rho * sx / sy
     radius = sx / sy * math.sqrt(1.0 - rho * rho) * math.sqrt(a / (1.0 - a))
     return EnsembleDisc(a, sx, sy, rho, c, center, radius, center + radius, center - radius)
@@ -450,7 +455,7 @@ def ensemble_alpha_s(sigma_x: float, sigma_y: float, rho_xy: float, c: float = 1
     """
     sx, sy = check_beta(sigma_x, "sigma_x"), check_beta(sigma_y, "sigma_y")
     rho = _correlation(rho_xy)
-    c = _finite(c, "c")
+    c = check_finite_float(c, "c")
     b = max(0.0, c * sy * sy - rho * sx * sy)
     den = sx * sx * sy * sy * (1.0 - rho * rho) + b * b
     if den == 0.0:  # ρ = ±1 with a centre >= 0: the disc is a point at or right of 0
@@ -506,13 +511,6 @@ def sparse_capacity(f: float) -> SparseCapacity:
 # --------------------------------------------------------------------------------------------
 # Private kernels
 # --------------------------------------------------------------------------------------------
-
-
-def _finite(value: Any, name: str) -> float:
-    out = float(value)
-    if not math.isfinite(out):
-        raise ValueError(f"{name} must be a finite number, got {out!r}")
-    return out
 
 
 def _correlation(rho: Any) -> float:

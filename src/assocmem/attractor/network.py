@@ -43,14 +43,21 @@ import numpy as np
 
 from assocmem._validation import (
     _as_real_array,
-    _real_scalar,
     as_rng,
     check_beta,
+    check_finite_float,
     check_fraction,
     check_nonneg_float,
     check_positive_int,
 )
-from assocmem.attractor.rates import activation, activation_inverse, gain, sample_patterns
+from assocmem.attractor.rates import (
+    _as_rates,
+    _slope,
+    activation,
+    activation_inverse,
+    gain,
+    sample_patterns,
+)
 from assocmem.backend import array_namespace, to_numpy
 
 __all__ = [
@@ -283,13 +290,6 @@ def zero_diag_weights(R: Any, sigma: float, n: float, theta: float | None = None
     return _weights(R, sigma, n, theta, zero_diag=True)
 
 
-def _check_theta(theta: Any) -> float:
-    value = _real_scalar(theta, "theta")
-    if not math.isfinite(value):
-        raise ValueError(f"theta must be a finite number, got {value!r}")
-    return value
-
-
 def _check_patterns(R: Any, sigma: float, xp: Any) -> Any:
     R = _as_real_array(R, "R", xp)
     if R.ndim != 2:
@@ -302,11 +302,7 @@ def _check_patterns(R: Any, sigma: float, xp: Any) -> Any:
             f"alpha = P/N must be < 1 for the dense pseudo-inverse (Eq. 8), got alpha={P / N!r}"
             f" (N={N}, P={P})"
         )
-    bad = (R <= 0) if sigma > 0 else (R < 0)
-    if bool(xp.any(bad)):
-        need = "> 0 when sigma > 0 (g is positive everywhere)" if sigma > 0 else ">= 0"
-        raise ValueError(f"R must contain rates {need}, got min {float(xp.min(R))!r}")
-    return R
+    return _as_rates(R, sigma, xp, "R")
 
 
 def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network:
@@ -316,7 +312,8 @@ def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network
     xp = array_namespace(R)
     R = _check_patterns(R, sigma, xp)
     U = activation_inverse(R, sigma, n)
-    theta = -float(xp.mean(U)) if theta is None else _check_theta(theta)  # Eq. 16 (empirical)
+    # Eq. 16 with the empirical mean of g⁻¹(R) when no threshold is given.
+    theta = -float(xp.mean(U)) if theta is None else check_finite_float(theta, "theta")
     V = U + theta
     R_pinv = xp.linalg.solve(R.T @ R, R.T)  # R† = (RᵀR)⁻¹Rᵀ, P × N
     W = V @ R_pinv  # Eq. 8
@@ -334,17 +331,6 @@ def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network
 # --------------------------------------------------------------------------------------------
 # Jacobians and spectra
 # --------------------------------------------------------------------------------------------
-
-
-def _activation_slope(v: Any, sigma: float, n: float, xp: Any) -> Any:
-    """g'(v) of Eq. 3: n softplus_σ(v)^{n−1} · sigmoid(πv/σ); n ⌊v⌋₊^{n−1} for σ = 0."""
-    if sigma == 0.0:
-        active = v > 0
-        return xp.where(active, n * xp.where(active, v, 1.0) ** (n - 1.0), 0.0)
-    a = np.pi / sigma
-    softplus = xp.logaddexp(0.0, a * v) / a
-    sigmoid = xp.exp(-xp.logaddexp(0.0, -a * v))
-    return n * softplus ** (n - 1.0) * sigmoid
 
 
 def jacobian(W: Any, r: Any, sigma: float, n: float, theta: float) -> Any:
@@ -381,12 +367,12 @@ def jacobian(W: Any, r: Any, sigma: float, n: float, theta: float) -> Any:
     """
     sigma = check_nonneg_float(sigma, "sigma")
     n = check_beta(n, "n")
-    theta = _check_theta(theta)
+    theta = check_finite_float(theta, "theta")
     xp = array_namespace(W, r)
     W, r = _check_square(W, xp), _as_real_array(r, "r", xp)
     if r.shape != (W.shape[0],):
         raise ValueError(f"r must have shape ({W.shape[0]},), got shape {r.shape}")
-    d = _activation_slope(W @ r - theta, sigma, n, xp)
+    d = _slope(W @ r - theta, sigma, n, xp)
     return d[:, None] * W - xp.eye(W.shape[0])
 
 
@@ -591,7 +577,7 @@ def simulate(
     """
     sigma = check_nonneg_float(sigma, "sigma")
     n = check_beta(n, "n")
-    theta = _check_theta(theta)
+    theta = check_finite_float(theta, "theta")
     dt = check_fraction(dt, "dt", 0.0, 1.0, open_lo=True, open_hi=False)
     T = check_beta(T, "T")
     noise = check_nonneg_float(noise, "noise")
@@ -693,7 +679,7 @@ def empirical_critical_load(
     sigma = check_nonneg_float(sigma, "sigma")
     n = check_beta(n, "n")
     patterns = check_positive_int(patterns, "patterns")
-    shift = _check_theta(theta_shift)
+    shift = check_finite_float(theta_shift, "theta_shift")
     tol = check_nonneg_float(tol, "tol")
     a = np.asarray(alphas, dtype=float).ravel()
     if a.size < 1 or not np.all(np.isfinite(a)) or np.any(a <= 0) or np.any(a >= 1):

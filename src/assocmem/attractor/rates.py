@@ -39,14 +39,33 @@ def _check_shape_params(sigma: Any, n: Any) -> tuple[float, float]:
     return check_nonneg_float(sigma, "sigma"), check_beta(n, "n")
 
 
-def _as_rates(r: Any, sigma: float, xp: Any) -> Any:
+def _as_rates(r: Any, sigma: float, xp: Any, name: str = "r") -> Any:
     """Rates must be finite; > 0 where g is invertible (dense case), >= 0 when σ = 0."""
-    r = _as_real_array(r, "r", xp)
+    r = _as_real_array(r, name, xp)
     bad = (r <= 0) if sigma > 0 else (r < 0)
     if bool(xp.any(bad)):
-        rng_txt = "> 0 (g > 0 when sigma > 0)" if sigma > 0 else ">= 0"
-        raise ValueError(f"r must contain rates {rng_txt}; got min {float(xp.min(r))!r}")
+        rng_txt = "> 0 when sigma > 0 (g is positive everywhere)" if sigma > 0 else ">= 0"
+        raise ValueError(f"{name} must contain rates {rng_txt}, got min {float(xp.min(r))!r}")
     return r
+
+
+def _rectified_power(x: Any, power: float, n: float, xp: Any) -> Any:
+    """n ⌊x⌋₊^power, and 0 where x <= 0: slopes of the hard-rectified power law (g'(0) = 0)."""
+    active = x > 0
+    return xp.where(active, n * xp.where(active, x, 1.0) ** power, 0.0)
+
+
+def _slope(v: Any, sigma: float, n: float, xp: Any) -> Any:
+    """g'(v) of Eq. 3: n softplus_σ(v)^{n−1} · sigmoid(πv/σ); n ⌊v⌋₊^{n−1} for σ = 0.
+
+    :func:`gain` is the same derivative at v = g⁻¹(r), in a form without the softplus.
+    """
+    if sigma == 0.0:
+        return _rectified_power(v, n - 1.0, n, xp)
+    a = np.pi / sigma
+    softplus = xp.logaddexp(0.0, a * v) / a
+    sigmoid = xp.exp(-xp.logaddexp(0.0, -a * v))
+    return n * softplus ** (n - 1.0) * sigmoid
 
 
 def activation(v: Any, sigma: float, n: float) -> Any:
@@ -155,10 +174,9 @@ def gain(r: Any, sigma: float, n: float) -> Any:
     sigma, n = _check_shape_params(sigma, n)
     xp = array_namespace(r)
     r = _as_rates(r, sigma, xp)
-    y = r ** (1.0 / n)
     if sigma == 0.0:
-        active = r > 0
-        return xp.where(active, n * xp.where(active, r, 1.0) ** ((n - 1.0) / n), 0.0)
+        return _rectified_power(r, (n - 1.0) / n, n, xp)
+    y = r ** (1.0 / n)
     return n * r ** ((n - 1.0) / n) * (-xp.expm1(-np.pi * y / sigma))
 
 

@@ -54,11 +54,11 @@ from typing import Any
 
 import numpy as np
 from scipy.optimize import brentq, minimize_scalar
-from scipy.special import lambertw, log_ndtr
+from scipy.special import log_ndtr
 
 from assocmem._validation import ConvergenceWarning, check_beta, check_positive_int
 
-from .capacity import load, p_at_load
+from .capacity import _real_p, load, p_at_load
 from .problem import accuracy, hebbian_weights, normalised_scores
 from .sweep import _check_grid, _instance
 
@@ -605,7 +605,7 @@ def hebbian_threshold_at_d(d: int, *, model: str = "row") -> float:
 
     def variances(a: float) -> tuple[float, float, float]:
         c = a * d * d
-        p = max(c / float(lambertw(c).real), 2.0)
+        p = max(_real_p(c), 2.0)
         return (p, *_variances(p, d, model))
 
     return _threshold(variances)

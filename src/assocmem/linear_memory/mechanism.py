@@ -52,12 +52,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy.special import log_ndtr
 
 from assocmem._validation import check_beta, check_positive_int
 from assocmem.backend import to_numpy
 
-from .capacity import load, p_at_load
+from .capacity import _gaussian_max_density, load, p_at_load
 from .problem import (
     FactualRecallProblem,
     NormalisedScores,
@@ -91,11 +90,6 @@ SCORE_BIN_EDGES.setflags(write=False)
 
 #: Normalised score above which ``ScoreSummary.non_target_tail`` counts the non-target scores.
 TAIL_THRESHOLD = 3.0
-
-# Quadrature grid of expected_gaussian_max: the integrand n φ(x) Φ(x)^(n−1) x is smooth and
-# decays like a Gaussian on both sides, so the trapezoidal rule converges exponentially.
-_EM_POINTS = 20001
-_EM_PAD = 10.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -326,9 +320,8 @@ def expected_gaussian_max(n: int) -> float:
     2.5
     """
     n = check_positive_int(n, "n", minimum=1)
-    x = np.linspace(-_EM_PAD, math.sqrt(2.0 * math.log(n)) + _EM_PAD, _EM_POINTS)
-    log_pdf = math.log(n) - 0.5 * x**2 - 0.5 * math.log(2.0 * math.pi) + float(n - 1) * log_ndtr(x)
-    return float(np.trapezoid(x * np.exp(log_pdf), x))
+    x, density = _gaussian_max_density(n)
+    return float(np.trapezoid(x * density, x))
 
 
 def _check_edges(bin_edges: Any) -> np.ndarray:
