@@ -206,7 +206,7 @@ class StabilityTheory:
 
 @dataclass(frozen=True)
 class PhaseDiagram:
-    """The (n, σ) phase diagram of the critical load at θ = θ*_bulk (Fig. 4a-c).
+    """The (n, σ) phase diagram of the critical load at θ = θ*_bulk (Fig. 3).
 
     Attributes
     ----------
@@ -346,7 +346,7 @@ def theory(cv: float, sigma: float, n: float, theta: float | None = None) -> Sta
 
 
 def phase_diagram(cv: float, n_grid: Any, sigma_grid: Any) -> PhaseDiagram:
-    """α_S, α_S^bulk, λ_mem, λ_ave and τ_mem over an (n, σ) grid at θ = θ*_bulk (Fig. 4a-c).
+    """α_S, α_S^bulk, λ_mem, λ_ave and τ_mem over an (n, σ) grid at θ = θ*_bulk (Fig. 3).
 
     Notes
     -----

@@ -376,6 +376,9 @@ def _layout_step(fig: go.Figure) -> dict[str, Any]:
     return out
 
 
+_MENU_WIDTH = 0.2  # share of the figure width left of the book's slider, for the dropdown
+
+
 def static_figure(
     compute: Callable[..., Any],
     plot: Callable[[Any], go.Figure],
@@ -457,8 +460,15 @@ def static_figure(
         )
     out.update_layout(sliders=sliders)
     if menu is not None:
+        # The menu sits left of the slider, below the plot, where no legend or title can be.
+        for spec in sliders:
+            spec.update({"x": _MENU_WIDTH, "len": 1.0 - _MENU_WIDTH})
+        out.update_layout(sliders=sliders)
+        labels = menu.option_labels()
+        if menu.labels is None:
+            labels = [f"{menu.label or menu.name} = {v}" for v in labels]
         buttons = []
-        for j, lab in enumerate(menu.option_labels()):
+        for j, lab in enumerate(labels):
             layout_args = _layout_step(figs[s0, j])
             for jj in range(len(m_vals)):
                 layout_args[f"sliders[{jj}].visible"] = jj == j
@@ -475,11 +485,12 @@ def static_figure(
                 {
                     "buttons": buttons,
                     "active": m0,
-                    "direction": "down",
+                    "direction": "up",
                     "x": 0.0,
                     "xanchor": "left",
-                    "y": 1.18,
+                    "y": 0.0,
                     "yanchor": "top",
+                    "pad": {"t": 62},
                 }
             ]
         )

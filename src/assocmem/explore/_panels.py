@@ -94,3 +94,56 @@ def _hline(y: float, xref: str, yref: str, dash: str = "dash", color: str = "bla
         "y1": y,
         "line": {"dash": dash, "color": color, "width": 1},
     }
+
+
+_TURN = np.linspace(0.0, 2.0 * np.pi, 121)
+
+
+def _circle_trace(
+    center: float,
+    radius: float,
+    refs: tuple[str, str],
+    name: str,
+    line: dict[str, Any],
+    legend: bool = True,
+) -> dict[str, Any]:
+    """A circle of the complex plane centred on the real axis, as a parametric line trace."""
+    return {
+        "type": "scatter",
+        "mode": "lines",
+        "x": np.round(center + radius * np.cos(_TURN), 4),
+        "y": np.round(radius * np.sin(_TURN), 4),
+        "xaxis": refs[0],
+        "yaxis": refs[1],
+        "name": name,
+        "line": line,
+        "showlegend": legend,
+        "legendgroup": name,
+        "hoverinfo": "skip",
+    }
+
+
+def _complex_points(
+    z: Any,
+    refs: tuple[str, str],
+    name: str,
+    marker: dict[str, Any],
+    legend: bool = True,
+    opacity: float = 1.0,
+) -> dict[str, Any]:
+    """Complex numbers (eigenvalues) as a marker trace at (Re, Im), rounded to 4 decimals."""
+    z = np.asarray(z, dtype=complex).ravel()
+    return {
+        "type": "scatter",
+        "mode": "markers",
+        "x": np.round(z.real, 4),
+        "y": np.round(z.imag, 4),
+        "xaxis": refs[0],
+        "yaxis": refs[1],
+        "name": name,
+        "marker": marker,
+        "opacity": opacity,
+        "showlegend": legend,
+        "legendgroup": name,
+        "hovertemplate": "Re λ = %{x:.4f}<br>Im λ = %{y:.4f}<extra>" + name + "</extra>",
+    }

@@ -1,0 +1,622 @@
+"""Critical loads for stability: phase diagrams, optima over (n, σ) and theory against simulation.
+
+Paper: U. Cohen and M. Lengyel, *Dynamical stability for dense patterns in discrete attractor
+neural networks*: Eq. 19 (α_S), Fig. 1d (all-or-none transition), Fig. 3 (phase diagrams),
+Fig. 4a-c (optimal n, σ, α_S against CV) and Fig. 8a,b (theory against numerics). "note §"
+refers to ``shared/notes/03-attractor-stability.md`` (§2.6, §2.8, §2.9, §3.3, pitfalls 5, 8, 11).
+
+Notation map
+------------
+- CV, σ, n (pattern CV, smoothness, exponent)                -> ``cv``, ``sigma``, ``n``
+- α = P/N, N neurons                                        -> ``alphas``, ``N``
+- α_S (Eq. 19), α_S^bulk (Eq. 11)                            -> ``alpha_s``, ``alpha_s_bulk``
+- (n*, σ*, α_S*): grid maximum of α_S at θ = θ*_bulk         -> ``n_star``, ``sigma_star``,
+  ``alpha_s_star``
+- θ*_bulk at the optimum (Eq. 16)                            -> ``theta_at_star``
+
+The theory comes from :func:`assocmem.attractor.theory` and
+:func:`assocmem.attractor.phase_diagram` (θ = θ*_bulk throughout); measurements from
+:func:`assocmem.attractor.empirical_critical_load` (Eq. 8 weights, low-rank spectra, a pattern is
+stable when its spectral abscissa is < −1e−6). The box of the phase diagrams is the note's:
+n in [0.5, 2], σ in [0.05, 10] (log-spaced); σ >= 0.05 keeps clear of the 0/0 corner at n = 1,
+σ → 0 (note §2.8).
+
+Public functions
+----------------
+``phase_view`` (result ``PhaseView``), ``optimum_vs_cv`` (result ``OptimumCurve``),
+``alpha_s_vs_cv`` (result ``AlphaSCurve``), ``transition_scan`` (result ``TransitionScan``),
+``alpha_s_comparison`` (result ``AlphaSComparison``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from assocmem._validation import check_beta, check_nonneg_float, check_positive_int
+from assocmem.attractor.meanfield import PhaseDiagram, StabilityTheory, phase_diagram, theory
+from assocmem.attractor.network import CriticalLoad, _zero_crossing, empirical_critical_load
+
+__all__ = [
+    "N_RANGE",
+    "SIGMA_RANGE",
+    "AlphaSComparison",
+    "AlphaSCurve",
+    "OptimumCurve",
+    "PhaseView",
+    "TransitionScan",
+    "alpha_s_comparison",
+    "alpha_s_vs_cv",
+    "optimum_vs_cv",
+    "phase_view",
+    "transition_scan",
+]
+
+#: Exponent range of the phase diagrams (note §3.2, Fig. 3: the paper gives no range).
+N_RANGE = (0.5, 2.0)
+#: Smoothness range (log-spaced); σ >= 0.05 avoids the guarded 0/0 corner (note §2.8).
+SIGMA_RANGE = (0.05, 10.0)
+_DEFAULT_ALPHAS = tuple(np.round(np.arange(0.025, 0.951, 0.025), 3))
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class PhaseView:
+    """One (n, σ) phase diagram of α_S (Fig. 3) with its summary (note §2.9 optimum table).
+
+    Attributes
+    ----------
+    diagram : PhaseDiagram
+        α_S, α_S^bulk, λ_mem, λ_ave, τ_mem and θ*_bulk on the grid (rows n, columns σ).
+    bulk_stable : numpy.ndarray of bool, shape (A, B)
+        α_S^bulk > 0: the bulk edge λ_bulk(α) is < 0 at some load (left of the blue border).
+    alpha_s_star, n_star, sigma_star : float
+        The grid maximum of α_S and where it sits.
+    theta_at_star, lambda_mem_at_star : float
+        θ*_bulk (Eq. 16) and λ_mem (Eq. 15) at the optimum; λ_mem is just below 0 there (the
+        optimum sits on the λ_mem = 0 cliff, note pitfall 8).
+    alpha_s_n1, sigma_n1 : float
+        Best α_S along the grid row nearest n = 1, and its σ.
+    stable_area : float
+        Fraction of the grid (uniform in n and log σ) with α_S > 0.
+    bulk_border, mem_border : numpy.ndarray, shape (m, 2)
+        Polylines (columns n, σ; rows of NaN separate pieces) of the λ_bulk > 0 border, where
+        α_S^bulk becomes 0 (drawn half-way between grid points), and of λ_mem = 0 (linearly
+        interpolated in (n, log σ)). Marching squares on the grid.
+    """
+
+    diagram: PhaseDiagram
+    bulk_stable: np.ndarray
+    alpha_s_star: float
+    n_star: float
+    sigma_star: float
+    theta_at_star: float
+    lambda_mem_at_star: float
+    alpha_s_n1: float
+    sigma_n1: float
+    stable_area: float
+    bulk_border: np.ndarray
+    mem_border: np.ndarray
+
+    @property
+    def cv(self) -> float:
+        """Pattern CV of the diagram."""
+        return self.diagram.cv
+
+
+@dataclass(frozen=True, eq=False)
+class OptimumCurve:
+    """Theoretical optimum over (n, σ) against CV (Fig. 4a-c; note §2.9 optimum table).
+
+    Attributes
+    ----------
+    cv : numpy.ndarray, shape (k,)
+        Pattern CVs.
+    alpha_s_star, n_star, sigma_star, theta_at_star, lambda_mem_at_star : numpy.ndarray
+        The fields of :class:`PhaseView` for each CV.
+    alpha_s_n1, sigma_n1, stable_area : numpy.ndarray
+        Best α_S at n = 1 (and its σ) and the stable fraction of the box, for each CV.
+    """
+
+    cv: np.ndarray
+    alpha_s_star: np.ndarray
+    n_star: np.ndarray
+    sigma_star: np.ndarray
+    theta_at_star: np.ndarray
+    lambda_mem_at_star: np.ndarray
+    alpha_s_n1: np.ndarray
+    sigma_n1: np.ndarray
+    stable_area: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class AlphaSCurve:
+    """Eq. 19 along CV at fixed (σ, n) (Fig. 8b theory line).
+
+    Attributes
+    ----------
+    cv : numpy.ndarray, shape (k,)
+        Pattern CVs.
+    sigma, n : float
+        Activation parameters.
+    alpha_s, alpha_s_bulk, lambda_mem : numpy.ndarray, shape (k,)
+        Eq. 19, Eq. 11 and Eq. 15 at θ = θ*_bulk.
+    """
+
+    cv: np.ndarray
+    sigma: float
+    n: float
+    alpha_s: np.ndarray
+    alpha_s_bulk: np.ndarray
+    lambda_mem: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class TransitionScan:
+    """Stable fraction and spectral abscissa against the load at several N (Fig. 1d, claim C4).
+
+    Attributes
+    ----------
+    cv, sigma, n : float
+        Pattern CV and activation parameters.
+    Ns : tuple of int
+        Network sizes, one scan each.
+    scans : tuple of CriticalLoad
+        One :func:`~assocmem.attractor.empirical_critical_load` result per N (same loads).
+    theory : StabilityTheory
+        The population theory at θ = θ*_bulk.
+    alphas : numpy.ndarray, shape (k,)
+        Loads scanned.
+    bulk_edge : numpy.ndarray, shape (k,)
+        λ_bulk(α), the right edge of the bulk disc (Eq. 10).
+    theory_abscissa : numpy.ndarray, shape (k,)
+        Predicted spectral abscissa max(λ_bulk(α), λ_mem, λ_ave) (Eqs. 10, 12, 15).
+    """
+
+    cv: float
+    sigma: float
+    n: float
+    Ns: tuple[int, ...]
+    scans: tuple[CriticalLoad, ...]
+    theory: StabilityTheory
+    alphas: np.ndarray
+    bulk_edge: np.ndarray
+    theory_abscissa: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class AlphaSComparison:
+    """Empirical α_S against Eq. 19 for a list of (CV, σ, n) cases (Fig. 8a,b; note §3.3).
+
+    Attributes
+    ----------
+    cv, sigma, n : numpy.ndarray, shape (k,)
+        The cases.
+    alpha_s_theory, alpha_s_bulk, lambda_mem : numpy.ndarray, shape (k,)
+        Eq. 19, Eq. 11 and Eq. 15 at θ = θ*_bulk.
+    alpha_s_emp : numpy.ndarray, shape (k,)
+        First zero crossing of the mean abscissa; 0 when the smallest load is already unstable
+        (below the detectable range), NaN when no crossing occurred in the scanned loads.
+    status : tuple of str
+        ``"bracketed"``, ``"below"`` (unstable at the smallest load) or ``"above"`` (stable up to
+        the last load) per case.
+    scans : tuple of CriticalLoad
+        The scans, truncated where they stopped.
+    N, patterns : int
+        Network size and patterns examined per load.
+    """
+
+    cv: np.ndarray
+    sigma: np.ndarray
+    n: np.ndarray
+    alpha_s_theory: np.ndarray
+    alpha_s_bulk: np.ndarray
+    lambda_mem: np.ndarray
+    alpha_s_emp: np.ndarray
+    status: tuple[str, ...]
+    scans: tuple[CriticalLoad, ...]
+    N: int
+    patterns: int
+
+    @property
+    def shortfall(self) -> np.ndarray:
+        """1 − α_S^emp/α_S^Eq.19: how far the measurement lies below Eq. 19 (NaN at Eq. 19 = 0)."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = 1.0 - self.alpha_s_emp / self.alpha_s_theory
+        return np.where(self.alpha_s_theory > 0, out, np.nan)
+
+
+# --------------------------------------------------------------------------------------------
+# Public functions
+# --------------------------------------------------------------------------------------------
+
+
+def phase_view(cv: float = 1.0, n_points: int = 151, sigma_points: int = 53) -> PhaseView:
+    """The (n, σ) phase diagram of α_S at θ = θ*_bulk over the note's box (Fig. 3).
+
+    Notes
+    -----
+    Eq. 19 on a grid of ``n_points`` exponents, uniform in [0.5, 2], and ``sigma_points``
+    smoothness values, log-spaced in [0.05, 10]. Stability needs the bulk edge of Eq. 10 to be
+    negative at some load (α_S^bulk > 0, Eq. 11) and both outliers negative: α_S → 0 smoothly at
+    the first border and jumps to 0 at λ_mem = 0 (Eq. 15), where the maximum sits (claim C9,
+    note §2.9). The defaults (151 × 53) are the note's grid: n in steps of 0.01.
+
+    Parameters
+    ----------
+    cv : float
+        Coefficient of variation of the log-normal patterns, > 0.
+    n_points, sigma_points : int
+        Grid sizes, >= 2. ``n_points = 76`` gives steps of 0.02 (n = 1 stays on the grid).
+
+    Returns
+    -------
+    PhaseView
+
+    Examples
+    --------
+    Note §2.9 optimum table, CV = 1: α_S* = 0.385 at n* = 1.09, σ* = 0.71.
+
+    >>> v = phase_view(1.0)
+    >>> round(v.alpha_s_star, 3), v.n_star, round(v.sigma_star, 2)
+    (0.385, 1.09, 0.71)
+    """
+    cv = check_beta(cv, "cv")
+    n_points = check_positive_int(n_points, "n_points", minimum=2)
+    sigma_points = check_positive_int(sigma_points, "sigma_points", minimum=2)
+    n_grid = np.round(np.linspace(*N_RANGE, n_points), 10)
+    sigma_grid = np.geomspace(*SIGMA_RANGE, sigma_points)
+    return _summarize(phase_diagram(cv, n_grid, sigma_grid))
+
+
+def optimum_vs_cv(cvs: Sequence[float], n_grid: Any = None, sigma_grid: Any = None) -> OptimumCurve:
+    """Optimal (n*, σ*) and α_S* against CV at θ = θ*_bulk (Fig. 4a-c; claim C11).
+
+    Notes
+    -----
+    For each CV the maximum of Eq. 19 over the grid (:func:`phase_view` summary). The note's
+    grid (the default) reproduces its §2.9 optimum table: n* ≈ 1, finite σ* growing with CV,
+    α_S* growing with CV, and every optimum on the λ_mem = 0 border. The paper shows these only
+    as plots; the table's numbers are the note's [measured] values of the same recipe.
+
+    Parameters
+    ----------
+    cvs : sequence of float
+        Pattern CVs, each > 0.
+    n_grid : array_like, optional
+        Exponents (> 0); default 151 points uniform in [0.5, 2].
+    sigma_grid : array_like, optional
+        Smoothness values (>= 0); default 53 points log-spaced in [0.05, 10].
+
+    Returns
+    -------
+    OptimumCurve
+
+    Examples
+    --------
+    >>> c = optimum_vs_cv([0.5, 2.0])
+    >>> c.alpha_s_star.round(3).tolist(), c.n_star.tolist()  # note §2.9
+    ([0.207, 0.564], [1.04, 1.01])
+    """
+    cv_arr = _cv_array(cvs)
+    n_g = np.round(np.linspace(*N_RANGE, 151), 10) if n_grid is None else n_grid
+    s_g = np.geomspace(*SIGMA_RANGE, 53) if sigma_grid is None else sigma_grid
+    views = [_summarize(phase_diagram(float(c), n_g, s_g)) for c in cv_arr]
+    fields = (
+        "alpha_s_star",
+        "n_star",
+        "sigma_star",
+        "theta_at_star",
+        "lambda_mem_at_star",
+        "alpha_s_n1",
+        "sigma_n1",
+        "stable_area",
+    )
+    return OptimumCurve(cv=cv_arr, **{f: np.array([getattr(v, f) for v in views]) for f in fields})
+
+
+def alpha_s_vs_cv(cvs: Sequence[float], sigma: float = 1.0, n: float = 1.0) -> AlphaSCurve:
+    """Eq. 19 (and Eq. 11, Eq. 15) along CV at fixed σ, n and θ = θ*_bulk (Fig. 8b).
+
+    Parameters
+    ----------
+    cvs : sequence of float
+        Pattern CVs, each > 0.
+    sigma : float
+        Smoothness σ >= 0.
+    n : float
+        Exponent n > 0.
+
+    Returns
+    -------
+    AlphaSCurve
+
+    Examples
+    --------
+    Note §2.9, σ = n = 1: α_S grows with CV.
+
+    >>> alpha_s_vs_cv([0.5, 1.0, 2.0, 3.0]).alpha_s.round(4).tolist()
+    [0.1519, 0.3017, 0.4758, 0.5633]
+    """
+    cv_arr = _cv_array(cvs)
+    sigma = check_nonneg_float(sigma, "sigma")
+    n = check_beta(n, "n")
+    rows = [theory(float(c), sigma, n) for c in cv_arr]
+    pick = {
+        k: np.array([getattr(t, k) for t in rows])
+        for k in ("alpha_s", "alpha_s_bulk", "lambda_mem")
+    }
+    return AlphaSCurve(cv=cv_arr, sigma=sigma, n=n, **pick)
+
+
+def transition_scan(
+    cv: float = 1.0,
+    sigma: float = 1.0,
+    n: float = 1.0,
+    Ns: Sequence[int] = (500, 1000),
+    alphas: Sequence[float] = tuple(np.round(np.arange(0.025, 0.301, 0.025), 3)),
+    patterns: int = 4,
+    seed: int = 0,
+) -> TransitionScan:
+    """Stable fraction and mean abscissa against α at several N, with the theory (claim C4).
+
+    Notes
+    -----
+    One :func:`~assocmem.attractor.empirical_critical_load` scan per N (fresh patterns per
+    load, Eq. 8 weights, θ = θ*_bulk, seed ``seed`` for every N). The theory abscissa is
+    max(λ_bulk(α), λ_mem, λ_ave) from Eqs. 10, 12 and 15; it crosses 0 at Eq. 19's α_S. The
+    empirical crossing lies 25-50 % lower near n = σ = 1 because the true bulk edge sits right of
+    Eq. 10 (note §3.3, pitfall 5).
+
+    Parameters
+    ----------
+    cv, sigma, n : float
+        Pattern CV (> 0), smoothness (>= 0) and exponent (> 0).
+    Ns : sequence of int
+        Network sizes, each >= 2.
+    alphas : sequence of float
+        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.3, step
+        0.025).
+    patterns : int
+        Patterns examined per load (>= 1).
+    seed : int
+        Seed (>= 0) of the patterns.
+
+    Returns
+    -------
+    TransitionScan
+
+    Examples
+    --------
+    >>> s = transition_scan(Ns=(100,), alphas=[0.05, 0.6], patterns=2, seed=1)
+    >>> s.scans[0].stable_fraction.tolist(), round(s.theory.alpha_s, 3)
+    ([1.0, 0.0], 0.302)
+    """
+    th = theory(cv, sigma, n)
+    a = _check_alphas(alphas)
+    sizes = tuple(check_positive_int(N, "Ns", minimum=2) for N in Ns)
+    if not sizes:
+        raise ValueError("Ns must hold at least one network size, got an empty sequence")
+    seed = check_positive_int(seed, "seed", minimum=0)
+    scans = tuple(
+        empirical_critical_load(N, th.cv, th.sigma, th.n, a, patterns=patterns, rng=seed)
+        for N in sizes
+    )
+    edge = np.asarray(th.bulk_edge(a), dtype=float)
+    curve = np.maximum(edge, max(th.lambda_mem, th.lambda_ave))
+    return TransitionScan(
+        cv=th.cv,
+        sigma=th.sigma,
+        n=th.n,
+        Ns=sizes,
+        scans=scans,
+        theory=th,
+        alphas=a,
+        bulk_edge=edge,
+        theory_abscissa=curve,
+    )
+
+
+def alpha_s_comparison(
+    cases: Sequence[Sequence[float]],
+    N: int = 500,
+    alphas: Sequence[float] = _DEFAULT_ALPHAS,
+    patterns: int = 4,
+    seed: int = 0,
+    overshoot: int = 2,
+) -> AlphaSComparison:
+    """Empirical critical loads against Eq. 19 for several (CV, σ, n) (Fig. 8a,b; note §3.3).
+
+    Notes
+    -----
+    Each case is scanned upwards in α one load at a time with
+    :func:`~assocmem.attractor.empirical_critical_load` (fresh patterns per load; the draws are
+    those of one call over the same loads) and stops once ``overshoot`` consecutive loads have a
+    mean abscissa >= 0, which keeps the cost near the transition. The empirical α_S is the first
+    zero crossing of the mean abscissa (note §4.3). Every case uses ``seed``, so the result does
+    not depend on the order of ``cases``. Expect the measurement below Eq. 19 by 25-50 % near
+    n = σ = 1, badly below for sublinear n, and near it at σ = 0.3 (note §3.3).
+
+    Parameters
+    ----------
+    cases : sequence of (cv, sigma, n)
+        Pattern CV (> 0), smoothness (>= 0) and exponent (> 0) per case.
+    N : int
+        Neurons, >= 2.
+    alphas : sequence of float
+        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.95, step 0.025).
+    patterns : int
+        Patterns examined per load, >= 1.
+    seed : int
+        Seed (>= 0) of every case's patterns.
+    overshoot : int
+        Consecutive loads with mean abscissa >= 0 after which a scan stops, >= 1.
+
+    Returns
+    -------
+    AlphaSComparison
+
+    Examples
+    --------
+    >>> c = alpha_s_comparison([(1.0, 1.0, 1.0)], N=200, alphas=[0.05, 0.1, 0.5, 0.6])
+    >>> c.status, round(float(c.alpha_s_theory[0]), 3), bool(c.alpha_s_emp[0] < 0.5)
+    (('bracketed',), 0.302, True)
+    """
+    cases_arr = _check_cases(cases)
+    N = check_positive_int(N, "N", minimum=2)
+    a = _check_alphas(alphas)
+    patterns = check_positive_int(patterns, "patterns")
+    seed = check_positive_int(seed, "seed", minimum=0)
+    overshoot = check_positive_int(overshoot, "overshoot")
+    theories = [theory(*row) for row in cases_arr]
+    scans = tuple(_scan_until_unstable(N, th, a, patterns, seed, overshoot) for th in theories)
+    emp, status = zip(*(_empirical_alpha_s(s) for s in scans), strict=True)
+
+    def col(field: str) -> np.ndarray:
+        return np.array([getattr(t, field) for t in theories], dtype=float)
+
+    return AlphaSComparison(
+        cv=cases_arr[:, 0],
+        sigma=cases_arr[:, 1],
+        n=cases_arr[:, 2],
+        alpha_s_theory=col("alpha_s"),
+        alpha_s_bulk=col("alpha_s_bulk"),
+        lambda_mem=col("lambda_mem"),
+        alpha_s_emp=np.array(emp, dtype=float),
+        status=tuple(status),
+        scans=scans,
+        N=N,
+        patterns=patterns,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Private kernels
+# --------------------------------------------------------------------------------------------
+
+
+def _summarize(pd: PhaseDiagram) -> PhaseView:
+    """Optimum, θ*_bulk and λ_mem there, best α_S at n = 1 and the stable area (note §2.9)."""
+    a_star, n_star, s_star = pd.optimum
+    i, j = np.unravel_index(int(np.argmax(pd.alpha_s)), pd.alpha_s.shape)
+    k = int(np.argmin(np.abs(pd.n - 1.0)))
+    jj = int(np.argmax(pd.alpha_s[k]))
+    return PhaseView(
+        diagram=pd,
+        bulk_stable=pd.alpha_s_bulk > 0,
+        alpha_s_star=a_star,
+        n_star=n_star,
+        sigma_star=s_star,
+        theta_at_star=float(pd.theta[i, j]),
+        lambda_mem_at_star=float(pd.lambda_mem[i, j]),
+        alpha_s_n1=float(pd.alpha_s[k, jj]),
+        sigma_n1=float(pd.sigma[jj]),
+        stable_area=float(np.mean(pd.alpha_s > 0)),
+        bulk_border=_zero_contour(pd.n, pd.sigma, (pd.alpha_s_bulk > 0) - 0.5),
+        mem_border=_zero_contour(pd.n, pd.sigma, pd.lambda_mem),
+    )
+
+
+def _zero_contour(n: np.ndarray, sigma: np.ndarray, field: np.ndarray) -> np.ndarray:
+    """Marching squares: the level set field = 0 as NaN-separated segments of (n, σ).
+
+    ``field[i, j]`` lives at (n[i], σ[j]); crossings are interpolated linearly in (n, log σ).
+    A saddle cell (diagonal corners of equal sign) is split according to the sign of the mean of
+    its four corners.
+    """
+    y = np.log(sigma)
+    pos = field > 0
+    corners = pos[:-1, :-1].astype(int) + pos[1:, :-1] + pos[1:, 1:] + pos[:-1, 1:]
+    pieces: list[np.ndarray] = []
+    for i, j in zip(*np.nonzero((corners > 0) & (corners < 4)), strict=True):
+        f = (field[i, j], field[i + 1, j], field[i + 1, j + 1], field[i, j + 1])
+        p = ((n[i], y[j]), (n[i + 1], y[j]), (n[i + 1], y[j + 1]), (n[i], y[j + 1]))
+        cut = {}
+        for e in range(4):  # edge e joins corner e and corner e + 1 (bottom, right, top, left)
+            a, b = e, (e + 1) % 4
+            if (f[a] > 0) != (f[b] > 0):
+                t = f[a] / (f[a] - f[b])
+                cut[e] = (p[a][0] + t * (p[b][0] - p[a][0]), p[a][1] + t * (p[b][1] - p[a][1]))
+        if len(cut) == 2:
+            pairs = [tuple(cut)]
+        elif (sum(f) > 0) == (f[0] > 0):  # saddle; corners 0 and 2 connected
+            pairs = [(0, 1), (2, 3)]
+        else:
+            pairs = [(3, 0), (1, 2)]
+        for a, b in pairs:
+            pieces.append(np.array([cut[a], cut[b], (np.nan, np.nan)]))
+    if not pieces:
+        return np.empty((0, 2))
+    out = np.concatenate(pieces)
+    out[:, 1] = np.exp(out[:, 1])
+    return out
+
+
+def _cv_array(cvs: Any) -> np.ndarray:
+    arr = np.atleast_1d(np.asarray(cvs, dtype=float))
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"cvs must be a non-empty 1-D sequence, got shape {arr.shape}")
+    bad = ~np.isfinite(arr) | (arr <= 0)
+    if bool(np.any(bad)):
+        raise ValueError(f"cvs must hold finite numbers > 0, got {arr[bad][0]!r}")
+    return arr
+
+
+def _check_alphas(alphas: Any) -> np.ndarray:
+    a = np.asarray(alphas, dtype=float).ravel()
+    if a.size < 1 or not np.all(np.isfinite(a)) or np.any(a <= 0) or np.any(a >= 1):
+        raise ValueError(f"alphas must be a non-empty sequence of loads in (0, 1), got {alphas!r}")
+    if np.any(np.diff(a) <= 0):
+        raise ValueError(f"alphas must be strictly increasing, got {a.tolist()}")
+    return a
+
+
+def _check_cases(cases: Any) -> np.ndarray:
+    arr = np.asarray(cases, dtype=float)
+    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] != 3:
+        raise ValueError(f"cases must be a non-empty sequence of (cv, sigma, n), got {cases!r}")
+    return arr
+
+
+def _scan_until_unstable(
+    N: int, th: StabilityTheory, a: np.ndarray, patterns: int, seed: int, overshoot: int
+) -> CriticalLoad:
+    """Note §4.3 scan, one load at a time, stopped after ``overshoot`` loads with mean >= 0."""
+    gen = np.random.default_rng(seed)
+    rows: list[tuple[float, float, float]] = []
+    run = 0
+    for alpha in a:
+        r = empirical_critical_load(N, th.cv, th.sigma, th.n, [alpha], patterns=patterns, rng=gen)
+        rows.append(
+            (float(r.stable_fraction[0]), float(r.mean_abscissa[0]), float(r.std_abscissa[0]))
+        )
+        run = run + 1 if r.mean_abscissa[0] >= 0 else 0
+        if run >= overshoot:
+            break
+    frac, mean, std = (np.array(c) for c in zip(*rows, strict=True))
+    done = a[: len(rows)]
+    alpha_s, bracketed = _zero_crossing(done, mean)
+    return CriticalLoad(
+        alphas=done,
+        stable_fraction=frac,
+        mean_abscissa=mean,
+        std_abscissa=std,
+        alpha_s=alpha_s,
+        bracketed=bracketed,
+    )
+
+
+def _empirical_alpha_s(scan: CriticalLoad) -> tuple[float, str]:
+    """(α_S, status): the crossing; 0 if unstable at the first load; NaN if never unstable."""
+    if scan.mean_abscissa[0] >= 0:
+        return 0.0, "below"
+    if scan.bracketed:
+        return scan.alpha_s, "bracketed"
+    return float("nan"), "above"
