@@ -77,8 +77,29 @@ __all__ = [
 _METHODS = ("auto", "lowrank", "full")
 
 
+class _StoredPatterns:
+    """N, P and the load α = P/N of a result that holds its (N, P) pattern matrix as ``R``."""
+
+    R: Any
+
+    @property
+    def N(self) -> int:
+        """Number of neurons."""
+        return int(self.R.shape[0])
+
+    @property
+    def P(self) -> int:
+        """Number of stored patterns."""
+        return int(self.R.shape[1])
+
+    @property
+    def alpha(self) -> float:
+        """Load α = P/N."""
+        return self.P / self.N
+
+
 @dataclass(frozen=True, eq=False)
-class Network:
+class Network(_StoredPatterns):
     """Weights storing the columns of ``R`` as fixed points (result of the weight rules).
 
     Attributes
@@ -107,21 +128,6 @@ class Network:
     sigma: float
     n: float
     zero_diag: bool
-
-    @property
-    def N(self) -> int:
-        """Number of neurons."""
-        return int(self.R.shape[0])
-
-    @property
-    def P(self) -> int:
-        """Number of stored patterns."""
-        return int(self.R.shape[1])
-
-    @property
-    def alpha(self) -> float:
-        """Load α = P/N."""
-        return self.P / self.N
 
 
 @dataclass(frozen=True, eq=False)
@@ -324,8 +330,7 @@ def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network
         W = W - gamma[:, None] * Pperp  # Eq. 20
         idx = xp.arange(N)
         W[idx, idx] = 0.0  # exact zero (round-off of the subtraction is ~1e-16)
-    return Network(W=W, theta=theta, R=R, V=V, R_pinv=R_pinv, sigma=sigma, n=n,
-                   zero_diag=zero_diag)
+    return Network(W=W, theta=theta, R=R, V=V, R_pinv=R_pinv, sigma=sigma, n=n, zero_diag=zero_diag)
 
 
 # --------------------------------------------------------------------------------------------
@@ -465,8 +470,14 @@ def jacobian_spectrum(
     if vecs is not None:
         lam_mem, corr, edge = _memory_outliers(lam, vecs, Vbar, to_numpy(net.R[:, mus]).T)
     return Spectrum(
-        patterns=np.asarray(mus), eigenvalues=lam, n_trivial=n_trivial, abscissa=abscissa,
-        lambda_mem=lam_mem, mem_corr=corr, bulk_edge=edge, method=method,
+        patterns=np.asarray(mus),
+        eigenvalues=lam,
+        n_trivial=n_trivial,
+        abscissa=abscissa,
+        lambda_mem=lam_mem,
+        mem_corr=corr,
+        bulk_edge=edge,
+        method=method,
     )
 
 
@@ -609,7 +620,10 @@ def simulate(
         r, done = r_new, done + 1
         dists.append(to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm))
     return Trajectory(
-        times=dt * np.arange(done + 1), distance=np.asarray(dists), final=r, blew_up=blew_up,
+        times=dt * np.arange(done + 1),
+        distance=np.asarray(dists),
+        final=r,
+        blew_up=blew_up,
         t_final=dt * done,
     )
 
@@ -699,8 +713,14 @@ def empirical_critical_load(
         ab = jacobian_spectrum(net, list(range(min(patterns, int(P))))).abscissa
         frac[j], mean[j], std[j] = np.mean(ab < -tol), ab.mean(), ab.std()
     alpha_s, bracketed = _zero_crossing(a, mean)
-    return CriticalLoad(alphas=a, stable_fraction=frac, mean_abscissa=mean, std_abscissa=std,
-                        alpha_s=alpha_s, bracketed=bracketed)
+    return CriticalLoad(
+        alphas=a,
+        stable_fraction=frac,
+        mean_abscissa=mean,
+        std_abscissa=std,
+        alpha_s=alpha_s,
+        bracketed=bracketed,
+    )
 
 
 def _zero_crossing(a: np.ndarray, y: np.ndarray) -> tuple[float, bool]:

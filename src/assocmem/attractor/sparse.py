@@ -58,7 +58,7 @@ from assocmem._validation import (
     check_positive_int,
 )
 from assocmem.attractor.meanfield import sparse_capacity
-from assocmem.attractor.network import _check_pattern_indices
+from assocmem.attractor.network import _check_pattern_indices, _StoredPatterns
 from assocmem.attractor.rates import _as_rates, activation_inverse, gain, sample_patterns
 
 __all__ = [
@@ -92,7 +92,7 @@ _KINK_TOL = 1e-7  # |h| below this counts as "at threshold"
 
 
 @dataclass(frozen=True, eq=False)
-class SparseNetwork:
+class SparseNetwork(_StoredPatterns):
     """Min-norm weights storing sparse patterns (result of :func:`sparse_weights`).
 
     Attributes
@@ -128,21 +128,6 @@ class SparseNetwork:
     max_violation: np.ndarray
     n_tight: np.ndarray
     iterations: np.ndarray
-
-    @property
-    def N(self) -> int:
-        """Number of neurons."""
-        return int(self.R.shape[0])
-
-    @property
-    def P(self) -> int:
-        """Number of stored patterns."""
-        return int(self.R.shape[1])
-
-    @property
-    def alpha(self) -> float:
-        """Load α = P/N."""
-        return self.P / self.N
 
     @property
     def all_feasible(self) -> bool:
