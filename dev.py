@@ -158,6 +158,10 @@ def sphinx_build(toc: str | None) -> int:
     """
     from jupyter_book.sphinx import build_sphinx
 
+    sys.path.insert(0, str(ROOT / "tests"))
+    from kernel_transport import use_ipc_kernels
+
+    use_ipc_kernels()  # two readers start kernels at once: no TCP port races between them
     toc_path = Path(toc).resolve() if toc else ROOT / "_toc.yml"
     print(f"building {ROOT} with {toc_path.name} into {HTML_DIR}", flush=True)
     result = build_sphinx(

@@ -6,7 +6,9 @@ slower for the small products used here. ``threadpoolctl`` pins the pools that a
 
 Notebooks are collected by nbval when pytest runs with ``--nbval-lax`` over ``book/`` (as
 ``python3 dev.py test`` does); each runs in its own folder with the test process's Python.
-This file adds no fixtures that other test modules could collide with.
+Their kernels talk over IPC sockets (``kernel_transport``): two xdist workers starting kernels
+at once could otherwise race for the same TCP port. This file adds no fixtures that other
+test modules could collide with.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from collections import defaultdict  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
+from kernel_transport import use_ipc_kernels  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
 
 threadpool_limits(limits=1)
+use_ipc_kernels()  # nbval's kernels in two xdist workers: no TCP port races between them
 
 
 class NotebookGuard:
