@@ -105,11 +105,16 @@ class TestKickExperiment:
         assert run.abscissa > 0
         assert run.distance[-1, 0] > 0.3 and run.corr[0] < 0.7
 
-    def test_supralinear_runaway_stops_batch(self):
+    def test_supralinear_runaway_stops_only_that_run(self):
         # note §3.3: n = 1.5, α = 0.1 (λ_mem ≈ +0.17): 1 % scale-up diverges within ~50τ
         net = at.pinv_weights(at.sample_patterns(300, 30, 1.0, rng=0), 1.0, 1.5)
         run = at.kick_experiment(net, 0, [0.01, 0.01], ["pattern", "random"], T=100.0)
-        assert run.blew_up and run.t_final < 60
+        assert run.blew_up and run.blown[0] and run.t_stop[0] < 60
+        # the random kick is not stopped with it: it runs on past the scale-up's blow-up
+        assert run.t_stop[1] > run.t_stop[0] and np.all(np.isfinite(run.corr))
+        k_stop = np.searchsorted(run.times, run.t_stop[0])
+        assert np.all(np.isfinite(run.distance[: k_stop + 1, 0]))
+        assert np.all(np.isnan(run.distance[k_stop + 1 :, 0]))
         assert run.mem_corr > 0.9 and run.lambda_mem.real > 0.1  # T8 tolerance, note §3.4
         assert run.distance.shape == (run.times.size, 2)
 

@@ -255,6 +255,22 @@ class TestSimulate:
         assert run.blew_up or run.distance[-1] > 0.5
         assert np.all(np.isfinite(run.final)) and run.times.shape == run.distance.shape[:1]
 
+    def test_blow_up_stops_only_its_own_column(self):
+        # n = 1.5: the 1 % scale-up runs away (λ_mem > 0); the unkicked pattern next to it in
+        # the batch stays put to T, and the blown column matches its own single run.
+        net = _network(400, 0.1, n=1.5, seed=19, zero_diag=True)
+        r = net.R[:, 0]
+        args = (1.0, 1.5, net.theta)
+        run = simulate(net.W, np.stack([1.01 * r, r], axis=1), *args, 0.1, 100, reference=r)
+        alone = simulate(net.W, 1.01 * r, *args, 0.1, 100, reference=r)
+        assert alone.blew_up and bool(alone.blown) and alone.t_stop == alone.t_final < 60
+        np.testing.assert_array_equal(run.blown, [True, False])
+        assert run.t_stop[0] == pytest.approx(alone.t_final) and run.t_final == pytest.approx(100)
+        k = alone.times.size
+        np.testing.assert_allclose(run.distance[:k, 0], alone.distance, rtol=1e-9, atol=1e-15)
+        assert np.all(np.isnan(run.distance[k:, 0])) and run.distance[-1, 1] < 1e-6
+        np.testing.assert_allclose(run.final[:, 0], alone.final, rtol=1e-9)
+
     def test_batch_and_noise(self):
         # B = 2 columns at once; with noise η = 1e-3 the state stays near the stable pattern.
         net = _network(200, 0.1, seed=20)

@@ -45,9 +45,10 @@ class TestPlotKicks:
         slope = next(t for t in first if t.name.startswith("slope of the abscissa"))
         ratio = np.log(slope.y[1] / slope.y[0]) / (slope.x[1] - slope.x[0])
         assert ratio == pytest.approx(stable.abscissa)
-        # second panel: the blow-up markers at t_final
+        # second panel: a blow-up marker where each blown run stopped, not at the end of the batch
         cross = [t for t in fig.data if t.name == "run blew up (stopped here)"]
-        assert blown.blew_up and len(cross) == 1 and cross[0].x[0] == blown.t_final
+        assert blown.blew_up and len(cross) == 1
+        np.testing.assert_array_equal(cross[0].x, blown.t_stop[blown.blown])
         assert fig.layout.yaxis.type == "log" and fig.layout.yaxis2.type == "log"
         assert fig.layout.legend.y > 1  # legend above the plot
 

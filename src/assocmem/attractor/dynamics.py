@@ -94,11 +94,15 @@ class KickRun:
     direction : tuple of str, length B
         Kick direction of each column.
     corr : ndarray, shape (B,)
-        Pearson correlation of the last state with r^μ.
+        Pearson correlation of the last finite state of each run with r^μ.
     blew_up : bool
-        A state became non-finite or exceeded ``max_rate``; the batch stopped at ``t_final``.
+        Some run became non-finite or exceeded ``max_rate``.
     t_final : float
-        Time of the last recorded state.
+        Time of the last recorded step.
+    blown : ndarray of bool, shape (B,)
+        Which runs blew up; their distance is NaN after ``t_stop``.
+    t_stop : ndarray, shape (B,)
+        Time of each run's last finite state (``t_final`` unless it blew up).
     abscissa : float
         Spectral abscissa of J_μ (Eq. 5).
     lambda_mem : complex
@@ -118,6 +122,8 @@ class KickRun:
     corr: np.ndarray
     blew_up: bool
     t_final: float
+    blown: np.ndarray
+    t_stop: np.ndarray
     abscissa: float
     lambda_mem: complex
     mem_corr: float
@@ -158,9 +164,10 @@ class BasinCurve:
     recovered : ndarray, shape (m,)
         Fraction of kicks with d(T) <= ``shrink`` · d(0) (and no blow-up).
     final_distance : ndarray, shape (m, kicks)
-        d(T) of every kick (inf after a blow-up).
+        d(T) of every kick (inf for a kick that blew up).
     rate : ndarray, shape (m,)
-        Median local exponential rate of d(t) over the second half of the run (pitfall 12).
+        Median local exponential rate of d(t) over the second half of the run (pitfall 12),
+        over the kicks that did not blow up; NaN when none has a rate.
     radius : float
         Basin radius: the largest ε of the grid such that it and every smaller ε have >= 50 %
         recovered; 0 when already the smallest ε fails (an empty basin at this resolution).
@@ -365,7 +372,7 @@ def kick_experiment(
     and empirical λ_mem of J_μ (Eq. 5) for comparison: linear stability predicts that small
     kicks return iff the abscissa is < 0, at the asymptotic rate |abscissa|. For ``"other"``
     the target is r^ν with ν = μ + 1, μ + 2, … (mod P), cycling over the kicks. A supralinear
-    runaway (n > 1, λ_mem > 0, pitfall 12) stops the whole batch at ``t_final``.
+    runaway (n > 1, λ_mem > 0, pitfall 12) stops that run at its ``t_stop``; the others go on.
 
     Parameters
     ----------
@@ -421,6 +428,8 @@ def kick_experiment(
         corr=_corr_with(to_numpy(run.final), r),
         blew_up=run.blew_up,
         t_final=run.t_final,
+        blown=run.blown,
+        t_stop=run.t_stop,
         abscissa=float(spec.abscissa[0]),
         lambda_mem=complex(spec.lambda_mem[0]),
         mem_corr=float(spec.mem_corr[0]),
@@ -605,15 +614,12 @@ def _basin_cached(
     net = pinv_weights(sample_patterns(N, round(alpha * N), cv, rng=gen), sigma, n)
     run = kick_experiment(net, 0, grid, direction, T, dt, gen, count=kicks)
     m = len(grid)
-    final = run.distance[-1].reshape(m, kicks)
-    if run.blew_up:
-        final = np.full((m, kicks), np.inf)
+    blown = run.blown.reshape(m, kicks)
+    final = np.where(blown, np.inf, run.distance[-1].reshape(m, kicks))
     recovered = (final <= shrink * run.distance[0].reshape(m, kicks)).mean(axis=1)
-    rate = (
-        np.nanmedian(decay_rate(run).rate.reshape(m, kicks), axis=1)
-        if not run.blew_up
-        else np.full(m, np.nan)
-    )
+    rates = np.where(blown, np.nan, decay_rate(run).rate.reshape(m, kicks))
+    rate = np.array([np.median(row[np.isfinite(row)]) if np.isfinite(row).any() else np.nan
+                     for row in rates])  # fmt: skip
     fails = np.flatnonzero(recovered < 0.5)
     k = int(fails[0]) if fails.size else m
     for arr in (final, recovered, rate):

@@ -175,12 +175,18 @@ class Trajectory:
         Times of the recorded steps (0 included), in units of τ.
     distance : ndarray, shape (k,) or (k, B)
         Relative distance ‖r(t) − r_ref‖ / ‖r_ref‖ per trajectory.
+        After a trajectory blew up its entries are NaN (it has no state there).
     final : array, shape (N,) or (N, B)
-        Last finite state.
+        Last finite state of each trajectory (at ``t_stop``).
     blew_up : bool
-        True when a state became non-finite or exceeded ``max_rate`` (the run stopped there).
+        True when any trajectory became non-finite or exceeded ``max_rate``.
     t_final : float
-        Time of ``final``.
+        Time of the last recorded step (``times[-1]``).
+    blown : ndarray of bool, shape () or (B,)
+        Which trajectories blew up; default: none.
+    t_stop : ndarray, shape () or (B,)
+        Time of each trajectory's ``final`` state: its last finite step, or ``t_final``;
+        default: ``t_final`` for all.
     """
 
     times: np.ndarray
@@ -188,6 +194,15 @@ class Trajectory:
     final: Any
     blew_up: bool
     t_final: float
+    blown: np.ndarray = None  # type: ignore[assignment]
+    t_stop: np.ndarray = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        shape = np.shape(self.distance)[1:]
+        if self.blown is None:
+            object.__setattr__(self, "blown", np.zeros(shape, dtype=bool))
+        if self.t_stop is None:
+            object.__setattr__(self, "t_stop", np.full(shape, float(self.t_final)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -544,9 +559,10 @@ def simulate(
     -----
     r ← r + dt (−r + g(W r − θ)) + η √dt ξ, ξ ~ N(0, I) (Euler–Maruyama when η = ``noise`` > 0,
     note §4.4, an extension: the paper studies only linear stability). A batch of B initial
-    states (columns of ``r0``) runs as one matrix product per step. The run stops cleanly at
-    the first step where a state is non-finite or exceeds ``max_rate`` (supralinear blow-up,
-    note pitfall 12); ``final`` is then the last finite state. Use dt <= 0.1.
+    states (columns of ``r0``) runs as one matrix product per step. A trajectory that becomes
+    non-finite or exceeds ``max_rate`` (supralinear blow-up, note pitfall 12) is stopped at its
+    last finite state (``blown``, ``t_stop``; its distance is NaN afterwards) while the others
+    run on; the run ends early only when every trajectory has blown up. Use dt <= 0.1.
 
     Parameters
     ----------
@@ -609,23 +625,41 @@ def simulate(
     ref_norm = xp.linalg.norm(ref, axis=0)
     ref_norm = xp.where(ref_norm > 0, ref_norm, 1.0)
     dists = [to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm)]
-    blew_up, done = False, 0
+    alive = np.ones(r.shape[1:], dtype=bool)
+    t_stop = np.full(r.shape[1:], np.nan)
+    done = 0
     for _ in range(steps):
-        r_new = r + dt * (activation(W @ r - theta, sigma, n) - r)  # Eq. 2, Euler
+        r_in = r if alive.all() else xp.where(xp.asarray(alive), r, 0.0)  # no blown inputs
+        r_new = r_in + dt * (activation(W @ r_in - theta, sigma, n) - r_in)  # Eq. 2, Euler
         if gen is not None:
             r_new = r_new + noise * math.sqrt(dt) * xp.asarray(gen.standard_normal(r.shape))
-        if not bool(xp.all(xp.isfinite(r_new))) or float(xp.max(xp.abs(r_new))) > max_rate:
-            blew_up = True
-            break
+        bad = alive & _runaway(r_new, max_rate, xp)
+        if bad.any():
+            t_stop[bad] = dt * done
+            alive &= ~bad
+            if not alive.any():
+                break
+        if not alive.all():
+            r_new = xp.where(xp.asarray(alive), r_new, r)  # blown trajectories keep their state
         r, done = r_new, done + 1
-        dists.append(to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm))
+        dists.append(np.where(alive, to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm), np.nan))
+    t_stop[alive] = dt * done
     return Trajectory(
         times=dt * np.arange(done + 1),
         distance=np.asarray(dists),
         final=r,
-        blew_up=blew_up,
+        blew_up=bool(not alive.all()),
         t_final=dt * done,
+        blown=~alive,
+        t_stop=t_stop,
     )
+
+
+def _runaway(r: Any, max_rate: float, xp: Any) -> np.ndarray:
+    """Per trajectory (column, or the whole vector): non-finite or beyond ``max_rate``."""
+    finite = xp.all(xp.isfinite(r), axis=0)
+    big = xp.max(xp.where(xp.isfinite(r), xp.abs(r), 0.0), axis=0) > max_rate
+    return to_numpy(~finite | big)
 
 
 # --------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def plot_kicks(
     runs: Any,
     titles: Sequence[str] | None = None,
     fits: Sequence[Any] | None = None,
-    height: int = 430,
+    height: int = 460,
 ) -> go.Figure:
     """Distance to the pattern vs time for kicked runs, one panel per :class:`KickRun`.
 
@@ -89,7 +89,8 @@ def plot_kicks(
     plotly.graph_objects.Figure
         Per panel: one line per kick (blue: random, orange: along the pattern, purple: towards
         another pattern), a dashed grey line of slope λ* (the spectral abscissa, e^{λ* t}) through
-        the first kick's distance at the middle of the run, and a red × where a run blew up.
+        the first kick's distance halfway to its end (or its blow-up), and a red × where each run
+        that blew up stopped.
     """
     runs = _as_list(runs)
     fit_list = list(fits) if fits is not None else [None] * len(runs)
@@ -98,7 +99,7 @@ def plot_kicks(
     heads = (
         list(titles)
         if titles is not None
-        else [f"n = {r.n:g}, α = {r.alpha:.2g}: λ* = {r.abscissa:+.3f}" for r in runs]
+        else [f"n = {r.n:g}, α = {r.alpha:.2g}<br>λ* = {r.abscissa:+.3f}" for r in runs]
     )
     if len(heads) != len(runs):
         raise ValueError(f"titles must hold one entry per run ({len(runs)}), got {len(heads)}")
@@ -129,11 +130,12 @@ def plot_kicks(
                 }
             )
             seen.add(name)
-        t_mid = float(run.times[-1]) / 2
+        t_end = float(run.t_stop[0])  # the slope line follows the first kick while it runs
+        t_mid = t_end / 2
         k_mid = int(np.searchsorted(run.times, t_mid))
         d_mid = float(run.distance[k_mid, 0])
         if d_mid > 0:
-            t_line = np.asarray([0.0, float(run.times[-1])])
+            t_line = np.asarray([0.0, t_end])
             name = "slope of the abscissa, e^{λ* t}"
             traces.append(
                 {
@@ -170,12 +172,14 @@ def plot_kicks(
                 )
                 seen.add(name)
         if run.blew_up:
-            last = run.distance[-1]
+            blown = np.flatnonzero(run.blown)
+            stops = run.t_stop[blown]
+            last = run.distance[np.searchsorted(run.times, stops), blown]
             name = "run blew up (stopped here)"
             traces.append(
                 {
                     "type": "scatter",
-                    "x": [run.t_final] * last.size,
+                    "x": stops,
                     "y": _positive_or_none(last),
                     "mode": "markers",
                     "name": name,
@@ -190,7 +194,7 @@ def plot_kicks(
         layout[_axis(x)].update({"title": {"text": "time t (units of τ)"}})
         layout[_axis(y)].update({"type": "log", "exponentformat": "power"})
     layout[_axis(refs[0][1])]["title"] = {"text": "‖r(t) − r^μ‖ / ‖r^μ‖"}
-    layout.update(height=height, legend=_TOP_LEGEND, margin={"t": 120})
+    layout.update(height=height, legend={**_TOP_LEGEND, "y": 1.2}, margin={"t": 150})
     return go.Figure(data=traces, layout=layout)
 
 

@@ -97,7 +97,7 @@ def _equal_aspect(layout: dict, x: str, y: str, xr: Sequence[float], yr: Sequenc
     )
 
 
-def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int = 470) -> go.Figure:
+def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int = 505) -> go.Figure:
     """The threshold as a rank-one knob: spectra and outliers against θ − θ* (Eqs. 10, 12, 15).
 
     Parameters
@@ -197,8 +197,9 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     layout.update(
         height=height,
         legend=_TOP_LEGEND,
-        title={"text": title, "font": {"size": 13}},
-        margin={"t": 150, "b": 50},
+        # the title sits at the very top, above the four legend rows
+        title={"text": title, "font": {"size": 13}, "y": 0.985, "yanchor": "top"},
+        margin={"t": 185, "b": 50},
     )
     return go.Figure(data=traces, layout=layout)
 
