@@ -657,9 +657,9 @@ def simulate(
 
 def _runaway(r: Any, max_rate: float, xp: Any) -> np.ndarray:
     """Per trajectory (column, or the whole vector): non-finite or beyond ``max_rate``."""
-    finite = xp.all(xp.isfinite(r), axis=0)
-    big = xp.max(xp.where(xp.isfinite(r), xp.abs(r), 0.0), axis=0) > max_rate
-    return to_numpy(~finite | big)
+    finite = xp.isfinite(r)
+    big = xp.max(xp.where(finite, xp.abs(r), 0.0), axis=0) > max_rate
+    return to_numpy(~xp.all(finite, axis=0) | big)
 
 
 # --------------------------------------------------------------------------------------------
