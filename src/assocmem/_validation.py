@@ -8,22 +8,39 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 __all__ = [
+    "MAX_ELEMENTS",
+    "MAX_STEPS",
     "ConvergenceWarning",
     "as_memories",
     "as_points",
+    "as_real_array",
+    "as_real_vector",
     "as_rng",
+    "as_xp",
     "check_beta",
+    "check_bool",
     "check_finite_float",
     "check_fraction",
     "check_index_set",
+    "check_instance",
     "check_nonneg_float",
+    "check_option",
+    "check_positive_float",
     "check_positive_int",
+    "check_size",
 ]
+
+#: Largest number of time steps (or iterations of any loop whose length follows from the
+#: arguments) that a public function runs; more raises a ValueError that says how to ask for it.
+MAX_STEPS = 10_000_000
+#: Largest number of array elements (float64: 8 bytes each) a derived array may hold: 2 GiB.
+MAX_ELEMENTS = 2**28
 
 
 class ConvergenceWarning(UserWarning):
@@ -83,6 +100,57 @@ def check_fraction(
     return out
 
 
+def check_positive_float(value: Any, name: str) -> float:
+    """Return ``value`` as a float; it must be finite and > 0."""
+    return check_beta(value, name)
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """Return ``value`` as a bool; only ``True``/``False`` (and NumPy bools) are accepted."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, got {value!r} of type {type(value).__name__}")
+    return bool(value)
+
+
+def check_option(value: Any, name: str, options: Sequence[Any]) -> Any:
+    """Return ``value`` if it is one of ``options`` (compared with ``==``, same type family)."""
+    for option in options:
+        if type(value) is type(option) and value == option:
+            return value
+    raise ValueError(f"{name} must be one of {tuple(options)!r}, got {value!r}")
+
+
+def check_instance(value: Any, name: str, cls: type | tuple[type, ...]) -> Any:
+    """Return ``value`` if it is an instance of ``cls`` (a result type the library built)."""
+    if not isinstance(value, cls):
+        names = " or ".join(c.__name__ for c in (cls if isinstance(cls, tuple) else (cls,)))
+        raise TypeError(f"{name} must be a {names}, got {value!r} of type {type(value).__name__}")
+    return value
+
+
+def check_size(count: float, name: str, what: str, limit: int, hint: str) -> int:
+    """Refuse a derived size (steps, grid points, subsets, elements) above ``limit``.
+
+    ``name`` is the parameter that sets it, ``what`` says what is counted and ``hint`` how to
+    stay under the limit; the message states all three and the limit.
+    """
+    if not count <= limit:
+        shown = f"{count:.3g}" if isinstance(count, float) else f"{count}"
+        raise ValueError(
+            f"{name} asks for {shown} {what}, more than the limit of {limit}; {hint}"
+        )
+    return int(count)
+
+
+def as_xp(xp: Any, name: str = "xp") -> Any:
+    """Return an array namespace: None (NumPy unless the inputs say otherwise) or numpy/cupy."""
+    if xp is None or xp is np:
+        return xp
+    if getattr(xp, "__name__", None) == "cupy":
+        return xp
+    raise TypeError(f"{name} must be None, numpy or cupy (a module), got {xp!r}")
+
+
 def check_positive_int(value: Any, name: str, minimum: int = 1, maximum: int | None = None) -> int:
     """Return ``value`` as an int with ``minimum <= value <= maximum``."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
@@ -100,7 +168,7 @@ def _as_real_array(a: Any, name: str, xp: Any = None) -> Any:
 
     if xp is None:
         xp = array_namespace(a) if hasattr(a, "__array_namespace__") or hasattr(a, "device") else np
-    arr = a if hasattr(a, "dtype") else np.asarray(a)
+    arr = _no_ragged(a, name)
     kind = getattr(arr.dtype, "kind", "O")
     if kind not in "iuf":
         raise TypeError(
@@ -110,6 +178,64 @@ def _as_real_array(a: Any, name: str, xp: Any = None) -> Any:
     if not bool(xp.all(xp.isfinite(arr))):
         raise ValueError(f"{name} must be finite, got NaN or inf entries")
     return arr
+
+
+def as_real_array(
+    a: Any,
+    name: str,
+    ndim: int | tuple[int, ...] | None = None,
+    min_size: int = 1,
+    xp: Any = None,
+) -> Any:
+    """Return ``a`` as a finite float64 array (bool, complex and object dtypes are refused).
+
+    ``ndim`` restricts the number of dimensions; ``min_size`` is the least number of elements.
+    """
+    arr = _as_real_array(a, name, xp)
+    dims = (ndim,) if isinstance(ndim, int) else ndim
+    if dims is not None and arr.ndim not in dims:
+        want = " or ".join(str(k) for k in dims)
+        raise ValueError(f"{name} must be a {want}-D array, got shape {arr.shape}")
+    if arr.size < min_size:
+        raise ValueError(f"{name} must hold at least {min_size} value(s), got shape {arr.shape}")
+    return arr
+
+
+def as_real_vector(
+    values: Any,
+    name: str,
+    lo: float = -math.inf,
+    hi: float = math.inf,
+    open_lo: bool = False,
+    open_hi: bool = False,
+    min_size: int = 1,
+) -> np.ndarray:
+    """Return a 1-D finite float64 NumPy array of ``values``, each inside the interval [lo, hi].
+
+    A scalar becomes a one-element array; ends are open where ``open_lo``/``open_hi`` say so.
+    """
+    if isinstance(values, numbers.Real) and not isinstance(values, bool | np.bool_):
+        values = [values]
+    arr = np.atleast_1d(as_real_array(values, name, ndim=(0, 1), min_size=min_size, xp=np))
+    below = arr <= lo if open_lo else arr < lo
+    above = arr >= hi if open_hi else arr > hi
+    if bool(np.any(below | above)):
+        left, right = ("(" if open_lo else "["), (")" if open_hi else "]")
+        bad = arr[below | above][0]
+        raise ValueError(f"{name} must hold values in {left}{lo}, {hi}{right}, got {bad!r}")
+    return arr
+
+
+def _no_ragged(a: Any, name: str) -> Any:
+    """Refuse None, strings and ragged nested sequences before NumPy turns them into objects."""
+    if a is None or isinstance(a, str | bytes):
+        raise TypeError(f"{name} must be an array of real numbers, got {a!r}")
+    if hasattr(a, "dtype"):
+        return a
+    try:
+        return np.asarray(a)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name} must be a rectangular array of real numbers: {exc}") from exc
 
 
 def as_memories(memories: Any, xp: Any = None) -> Any:
