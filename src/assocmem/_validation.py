@@ -108,7 +108,9 @@ def check_positive_float(value: Any, name: str) -> float:
 def check_bool(value: Any, name: str) -> bool:
     """Return ``value`` as a bool; only ``True``/``False`` (and NumPy bools) are accepted."""
     if not isinstance(value, bool | np.bool_):
-        raise TypeError(f"{name} must be True or False, got {value!r} of type {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be True or False, got {value!r} of type {type(value).__name__}"
+        )
     return bool(value)
 
 
@@ -136,9 +138,7 @@ def check_size(count: float, name: str, what: str, limit: int, hint: str) -> int
     """
     if not count <= limit:
         shown = f"{count:.3g}" if isinstance(count, float) else f"{count}"
-        raise ValueError(
-            f"{name} asks for {shown} {what}, more than the limit of {limit}; {hint}"
-        )
+        raise ValueError(f"{name} asks for {shown} {what}, more than the limit of {limit}; {hint}")
     return int(count)
 
 
