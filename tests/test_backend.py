@@ -48,7 +48,7 @@ class TestGetNamespace:
 
     @pytest.mark.parametrize("name", ["torch", "", "cupy ", "jax"])
     def test_unknown_name_raises_value_error_naming_it(self, name: str) -> None:
-        with pytest.raises(ValueError, match="backend must be one of"):
+        with pytest.raises(ValueError, match="must name a backend, one of"):
             get_namespace(name)
 
     def test_unknown_environment_value_raises_value_error(

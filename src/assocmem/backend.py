@@ -67,9 +67,13 @@ def get_namespace(name: str | None = None) -> ModuleType:
     >>> get_namespace("numpy").__name__
     'numpy'
     """
-    chosen = name if name is not None else os.environ.get(BACKEND_ENV, "numpy")
+    if name is None:
+        chosen = os.environ.get(BACKEND_ENV, "numpy")
+        source = f"the environment variable {BACKEND_ENV}"
+    else:
+        chosen, source = name, "name"
     if not isinstance(chosen, str) or chosen.lower() not in _CHOICES:
-        raise ValueError(f"backend must be one of {_CHOICES}, got {chosen!r}")
+        raise ValueError(f"{source} must name a backend, one of {_CHOICES}, got {chosen!r}")
     return np if chosen.lower() == "numpy" else _import_cupy()
 
 
