@@ -227,6 +227,135 @@ class TestProperties:
 
 
 # --------------------------------------------------------------------------------------------
+# Ties: a memory on the support sphere of a centroid spoils the minimum (strict on both sides)
+# --------------------------------------------------------------------------------------------
+
+METHODS = ("auto", "cliques", "brute")
+
+
+def probe_directions(xi: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Unit directions ±e_k and ± towards every memory not at c (the probes of a minimum)."""
+    dirs = [np.eye(xi.shape[1])]
+    to_mem = xi - c
+    norms = np.linalg.norm(to_mem, axis=1)
+    dirs.append(to_mem[norms > 0] / norms[norms > 0, None])
+    dirs = np.concatenate(dirs)
+    return np.concatenate([dirs, -dirs])
+
+
+def assert_local_minima(xi: np.ndarray, beta: float, minima: list) -> None:
+    """Every centroid is a local minimum of lsr_energy: no probe of size 1e-6 R goes down.
+
+    Near a true minimum the energy rises by O(h²); at a tied "minimum" it falls linearly, by
+    about R·h/S (S the ReLU sum) along the direction of the tied memory or away from it.
+    """
+    h = 1e-6 * math.sqrt(2.0 / beta)
+    for K in minima:
+        c = xi[list(K)].mean(axis=0)
+        e0 = float(lsr_energy(c, xi, beta))
+        e = np.asarray(lsr_energy(c + h * probe_directions(xi, c), xi, beta))
+        assert math.isfinite(e0)
+        assert np.all(e >= e0 - 1e-12 * max(1.0, abs(e0))), (K, float(np.min(e) - e0))
+
+
+def lattice(M: int, d: int, seed: int) -> np.ndarray:
+    """M distinct points with integer coordinates in [0, 3]^d: every squared distance, centroid
+    distance and 2/β with β = 2/D² or 8/D² (D² a power of two) is exact in binary."""
+    rng = np.random.default_rng(seed)
+    pts = np.unique(rng.integers(0, 4, size=(4 * M, d)), axis=0)
+    return pts[rng.permutation(len(pts))[:M]].astype(float)
+
+
+def threshold_betas(xi: np.ndarray) -> list[float]:
+    """β exactly on the pairwise thresholds 2/D² and 8/D² of every pair (float division)."""
+    d2 = np.unique(((xi[:, None, :] - xi[None, :, :]) ** 2).sum(-1)[np.triu_indices(len(xi), 1)])
+    return sorted({c / float(v) for v in d2 if v > 0 for c in (2.0, 8.0)})
+
+
+class TestTies:
+    @pytest.mark.parametrize("method", METHODS)
+    @pytest.mark.parametrize("a", [0.5, 1.0, 2.0])
+    def test_two_patterns_at_the_window_ends(self, method, a):
+        # At β = 2/a² each pattern sits on the other's sphere (R = a): a tie, so no singleton
+        # is a minimum; at β = 8/a² the members of the pair sit on the midpoint's sphere
+        # (R = a/2). Both ends of the three-minima window 2/a² < β < 8/a² are open.
+        xi = np.array([[0.0, 0.0], [a, 0.0]])
+        assert lsr_minima(xi, 2.0 / a**2, method=method) == [(0, 1)]
+        assert lsr_minima(xi, 8.0 / a**2, method=method) == [(0,), (1,)]
+        assert len(lsr_minima(xi, 2.0 / a**2 * (1 + 1e-9), method=method)) == 3
+        assert len(lsr_minima(xi, 8.0 / a**2 * (1 - 1e-9), method=method)) == 3
+
+    def test_the_issue_example_energy_falls_off_the_singleton(self):
+        # β = 2, R = 1: S(0) = ReLU(1) + ReLU(0) = 1, E(0) = 0; S(1e-3) = (1 − 1e-6) +
+        # (2e-3 − 1e-6) > 1, so E(1e-3) = −(1/2) log S(1e-3) ≈ −1e-3 < E(0).
+        xi = np.array([[0.0], [1.0]])
+        assert float(lsr_energy(np.array([1e-3]), xi, 2.0)) < float(
+            lsr_energy(np.zeros(1), xi, 2.0)
+        )
+        assert (0,) not in lsr_minima(xi, 2.0)
+        assert not is_self_consistent(xi, [0], 2.0)
+
+    @pytest.mark.parametrize("method", METHODS)
+    @pytest.mark.parametrize("M", [3, 5, 8])
+    def test_simplex_edges(self, method, M):
+        # Standard basis e_1..e_M (edge √2, exact). A k-subset's centroid has members at
+        # squared distance (k−1)/k and non-members at 1 + 1/k. At 2/β = 2 (β = 1) singletons
+        # tie with every other vertex and pairs hold non-members inside: only the full set.
+        # At 2/β = 1/2 pairs tie with their own members: only the singletons. At 2/β = 2/3
+        # (not exact in binary) triples tie to rounding: singletons and pairs.
+        xi = np.eye(M)
+        assert lsr_minima(xi, 1.0, method=method) == [tuple(range(M))]
+        assert lsr_minima(xi, 4.0, method=method) == [(i,) for i in range(M)]
+        got = lsr_minima(xi, 3.0, method=method)
+        assert all(len(K) <= 2 for K in got) and len(got) == M + math.comb(M, 2)
+
+    @pytest.mark.parametrize("method", METHODS)
+    def test_inexact_simplex_edge_is_a_tie_to_rounding(self, method):
+        # Edge a = 1 with coordinates 1/√2: the squared edge is 1 only up to rounding; at
+        # β = 2/a² = 2 the singletons still count as tied, and just above they are minima.
+        xi = simplex(6, a=1.0)
+        assert not any(len(K) == 1 for K in lsr_minima(xi, 2.0, method=method))
+        singles = [K for K in lsr_minima(xi, 2.0 * (1 + 1e-9), method=method) if len(K) == 1]
+        assert len(singles) == 6
+
+    @pytest.mark.parametrize("method", METHODS)
+    def test_point_equidistant_from_three_memories(self, method):
+        # ξ_0 = 0 with three memories at distance 1; at β = 2 (R = 1) all three sit on its
+        # sphere, so {0} is not a minimum; slightly above β = 2 it is.
+        xi = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [-1.0, 0.0]])
+        assert (0,) not in lsr_minima(xi, 2.0, method=method)
+        assert (0,) in lsr_minima(xi, 2.0 * (1 + 1e-9), method=method)
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_lattice_instances_on_every_pairwise_threshold(self, seed):
+        # Integer coordinates: ties at β = 2/D², 8/D² are exact. Every reported minimum is a
+        # local minimum of the energy (probes ±1e-6 R), and the three methods agree.
+        xi = lattice(9, 2 + seed % 3, seed)
+        for beta in threshold_betas(xi):
+            minima = lsr_minima(xi, beta)
+            assert minima == lsr_minima(xi, beta, method="cliques")
+            assert minima == lsr_minima_bruteforce(xi, beta)
+            assert_local_minima(xi, beta, minima)
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_random_instances_on_every_pairwise_threshold(self, seed):
+        # Continuous coordinates, β = 2/D² and 8/D² computed in floats: the intended ties hold
+        # only up to rounding and count as ties; every reported minimum passes the probes.
+        xi = uniform(8, 1 + seed % 4, seed=700 + seed)
+        for beta in threshold_betas(xi):
+            minima = lsr_minima(xi, beta)
+            assert minima == lsr_minima(xi, beta, method="cliques")
+            assert minima == lsr_minima_bruteforce(xi, beta)
+            assert_local_minima(xi, beta, minima)
+
+    @settings(max_examples=40, deadline=None)
+    @given(instances())
+    def test_every_minimum_is_a_local_minimum_of_the_energy(self, inst):
+        xi, beta, _ = inst
+        assert_local_minima(xi, beta, lsr_minima(xi, beta))
+
+
+# --------------------------------------------------------------------------------------------
 # Prop. 2 (Hessian at the minima) and Thm 2(b) (basins)
 # --------------------------------------------------------------------------------------------
 

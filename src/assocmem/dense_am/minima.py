@@ -12,7 +12,7 @@ paper                   code                       meaning
 Ξ = {ξ_μ}               ``memories``, (M, d)       stored patterns
 β                       ``beta``                   inverse temperature, > 0
 √(2/β)                  R                          support radius; we compare ``d2 < 2.0/beta``
-B(x)                    active set                 strict: {μ : ‖x − ξ_μ‖² < 2/β} (note §0, P1)
+B(x)                    active set                 strict: {μ : ‖x − ξ_μ‖² < 2/β}
 𝒦 ⊆ ⟦M⟧                 ``index_set``, a tuple     candidate minimum, 0-based sorted indices
 ξ̄_𝒦                     ``minima_centroids``       centroid (arithmetic mean) of the subset 𝒦
 r (Thm 1)               ``r_min``                  minimum pairwise distance of the memories
@@ -21,8 +21,9 @@ r* (eq. (4))            ``basin_radius``           Thm 2(b) basin radius of a mi
 
 The characterisation used throughout (note §1.7, sharpening Prop. 2): with ε = 0 the local minima
 of E_LSR inside the support are exactly the centroids ξ̄_𝒦 of the *self-consistent* subsets,
-the non-empty 𝒦 with B(ξ̄_𝒦) = 𝒦. A minimum is named by its index set, never by rounded
-coordinates (Pitfall P16). Squared distances are computed in the difference form
+the non-empty 𝒦 with B(ξ̄_𝒦) = 𝒦 and no memory on the support sphere of ξ̄_𝒦 (a memory on
+it is a tie and spoils the minimum; see ``lsr_minima``). A minimum is named by its index set,
+never by rounded coordinates (Pitfall P16). Squared distances are computed in the difference form
 ``sum_k (c_k - xi_k)**2`` (accumulated over k in order) for every decision.
 
 Public functions
@@ -183,9 +184,22 @@ def lsr_minima(
 
     Notes
     -----
-    A non-empty 𝒦 is a minimum iff every member is strictly within R = √(2/β) of the centroid
-    and every non-member is at distance >= R (note §1.7; this is the fixed-point condition of
-    Algorithm 1 and the "‖∇E‖ = 0, E < ∞" test of the paper's Sec. 4.1, done without tolerance).
+    A non-empty 𝒦 is a (strict) local minimum iff every member is strictly inside the support
+    sphere of the centroid, ‖ξ̄_𝒦 − ξ_μ‖ < R = √(2/β), and every non-member strictly outside,
+    ‖ξ̄_𝒦 − ξ_ν‖ > R. This is the "‖∇E‖ = 0, E < ∞" test of the paper's Sec. 4.1 done without
+    a gradient tolerance, with one correction at equality: a non-member *on* the sphere spoils
+    the minimum. Moving from ξ̄_𝒦 towards it by h makes its ReLU term positive, of order βRh,
+    while the members' terms change only by O(h²), so the energy falls linearly (two memories
+    at 0 and 1 with β = 2: E(0) = 0 and E(10⁻³) ≈ −10⁻³). A member on the sphere spoils it
+    too (its term is zero and grows linearly towards it).
+
+    *Ties to rounding.* Distances are float numbers, so "on the sphere" is decided to rounding:
+    a squared distance within η = 4(M + d + 2)·u·(2/β + max‖ξ‖²) of 2/β (u = 2⁻⁵³, a bound
+    on the rounding of the centroid and of the distance) counts as a tie. Inputs whose squared
+    distances and 2/β are exact binary numbers (integer or dyadic coordinates, β = 2/a² with a
+    dyadic a²) are decided exactly; the grid points β = 2/r² and 8/r² of :func:`fig3_beta_grid`,
+    whose closest pair sits on a support sphere up to rounding, are ties by design and count
+    as such, whatever the last bit of β. All three methods apply this one test.
 
     *Shortcut C3* (note §2.2). If diam(Ξ)² < 2/β the only minimum is the global centroid.
     Proof: every centroid c lies in conv(Ξ), and ‖c − ξ_ν‖ ≤ max_μ ‖ξ_μ − ξ_ν‖ ≤ diam < R for
@@ -226,11 +240,10 @@ def lsr_minima(
     This handles the dense regime (β just above 2/diam², overlap graph nearly complete, few
     minima), where plain clique enumeration would visit almost all 2^M subsets.
 
-    Bounds carry a relative slack of 1e-9 of (2/β + max‖ξ‖²), far above rounding, so the result
-    equals the set of subsets passing the float test B(ξ̄_𝒦) == 𝒦, which is also what
-    :func:`lsr_minima_bruteforce` returns. (Exactly tied inputs, with a memory on the support
-    sphere of a centroid of three or more patterns to the last bit, can depend on the rounding
-    of the centroid sum; no such tie occurs for data with a density.)
+    Bounds carry a relative slack of 1e-9 of (2/β + max‖ξ‖²), far above rounding; a pruned
+    subset violates self-consistency by more than the slack, so it fails the final test too, and
+    the result equals the set of subsets passing the strict test above, which is also what
+    :func:`lsr_minima_bruteforce` returns.
 
     Raises
     ------
@@ -249,6 +262,12 @@ def lsr_minima(
 
     >>> lsr_minima([[0.0], [1.0]], beta=5.0)
     [(0,), (0, 1), (1,)]
+
+    At β = 2 = 2/a² each pattern lies on the other's support sphere: a tie, so only the
+    midpoint is a minimum.
+
+    >>> lsr_minima([[0.0], [1.0]], beta=2.0)
+    [(0, 1)]
     """
     beta = check_beta(beta)
     if method not in _METHODS:
@@ -322,7 +341,8 @@ def is_self_consistent(memories: Any, index_set: Iterable[int], beta: float) -> 
     Returns
     -------
     bool
-        True iff every member is strictly within √(2/β) of the centroid and no other memory is.
+        True iff every member is strictly within √(2/β) of the centroid and every other memory
+        strictly outside (a memory on the sphere, to rounding, is a tie: see :func:`lsr_minima`).
 
     Notes
     -----
@@ -519,8 +539,10 @@ def beta_thresholds(memories: Any) -> BetaThresholds:
     BetaThresholds
         ``single_minimum = 2/diam²`` (C3: one minimum below it), ``stored_exact = 2/r²``
         (C1, Thm 1: every pattern a minimum above it), ``stored_only = 8/r²`` (C2: only the
-        patterns above it), with ``r_min`` and ``diam``. All ends are open: at the thresholds
-        themselves the result depends on float ties (Pitfall P1). One memory gives r = inf,
+        patterns above it), with ``r_min`` and ``diam``. At β = 2/r² and 8/r² themselves the
+        closest pair sits on a support sphere, a tie that spoils the minimum (see
+        :func:`lsr_minima`): its two singletons are not minima at 2/r², and only the
+        patterns are at 8/r². One memory gives r = inf,
         diam = 0 (thresholds inf, 0, 0); duplicated memories give r = 0 (thresholds inf).
 
     Examples
@@ -619,8 +641,8 @@ def fig3_beta_grid(memories: Any, n: int = 24, extend: bool = True) -> np.ndarra
     Returns
     -------
     numpy.ndarray
-        Increasing β values. Both 2/r² and 8/r² are exact tie points (Pitfall P1): there the
-        closest pair sits on a support sphere to rounding.
+        Increasing β values. Both 2/r² and 8/r² are tie points: there the closest pair sits
+        on a support sphere to rounding, which :func:`lsr_minima` counts as a tie.
 
     Examples
     --------
@@ -698,10 +720,29 @@ def _sqdist_diff(C: Any, Xi: Any, xp: Any) -> Any:
     return D2
 
 
-def _exact_rows(A: Any, Xi: Any, t: float, xp: Any) -> Any:
-    """Self-consistency of each 0/1 indicator row of A: [‖ξ̄ − ξ_μ‖² < t] == A (note §1.7)."""
+def _tie_band(Xi: Any, t: float, xp: Any) -> float:
+    """Half-width η of the band around t inside which a squared distance counts as a tie.
+
+    The float centroid and difference-form squared distances are within
+    (M + d + 2)·u·(t + max‖ξ‖²) of their exact values (u the unit roundoff; a centroid sums at
+    most M terms, a distance d squares); η is four times that. A member needs ‖ξ̄ − ξ_μ‖² < t − η
+    and a non-member ‖ξ̄ − ξ_ν‖² > t + η: a memory within η of the support sphere is on it.
+    """
+    M, d = Xi.shape
+    xn_max = float(xp.max(xp.sum(Xi * Xi, axis=1)))
+    return 4.0 * (M + d + 2) * _UNIT_ROUNDOFF * (t + xn_max)
+
+
+def _exact_rows(A: Any, Xi: Any, t: float, xp: Any, band: float | None = None) -> Any:
+    """Strict self-consistency of each 0/1 indicator row of A (paper Prop. 2, corrected).
+
+    Members strictly inside the support sphere of the centroid, ‖ξ̄ − ξ_μ‖² < t − η, and
+    non-members strictly outside, ‖ξ̄ − ξ_ν‖² > t + η; ``band`` is η (:func:`_tie_band`).
+    """
+    eta = _tie_band(Xi, t, xp) if band is None else band
     C = (A @ Xi) / xp.sum(A, axis=1)[:, None]
-    return xp.all((_sqdist_diff(C, Xi, xp) < t) == (A > 0), axis=1)
+    D2 = _sqdist_diff(C, Xi, xp)
+    return xp.all(xp.where(A > 0, D2 < t - eta, D2 > t + eta), axis=1)
 
 
 def _bruteforce(Xi: Any, beta: float, chunk: int, xp: Any) -> list[tuple[int, ...]]:
@@ -709,12 +750,13 @@ def _bruteforce(Xi: Any, beta: float, chunk: int, xp: Any) -> list[tuple[int, ..
     Xi = xp.asarray(Xi, dtype=xp.float64)
     M = Xi.shape[0]
     t = 2.0 / beta
+    band = _tie_band(Xi, t, xp)
     shifts = xp.arange(M, dtype=xp.int64)
     hits = []
     for start in range(1, 1 << M, chunk):
         idx = xp.arange(start, min(start + chunk, 1 << M), dtype=xp.int64)
         A = ((idx[:, None] >> shifts[None, :]) & 1).astype(xp.float64)
-        ok = _exact_rows(A, Xi, t, xp)
+        ok = _exact_rows(A, Xi, t, xp, band)
         hits.extend(int(m) for m in to_numpy(idx[ok]))
     return sorted(tuple(i for i in range(M) if (m >> i) & 1) for m in hits)
 
@@ -785,6 +827,7 @@ class _Search:
         # both are within (2d + 6) u of the exact value (standard dot-product bounds).
         self.tol_coef = 4.0 * (4 * self.d + 12) * _UNIT_ROUNDOFF
         self.xn_max = float(xn.max())
+        self.band = _tie_band(self.Xi, t, np)
         self.found: list[tuple[int, ...]] = []
         self._tasks: list[tuple[list[int], list[int], bool]] = []
         self._rows = 0
@@ -1025,7 +1068,7 @@ class _Search:
         cand = self._prefilter(A)
         if cand.size:
             Ac = A[cand]
-            ok = _exact_rows(Ac, self.Xi, self.t, np)
+            ok = _exact_rows(Ac, self.Xi, self.t, np, self.band)
             self.found.extend(tuple(np.flatnonzero(r).tolist()) for r in Ac[ok])
 
     def _prefilter(self, A: np.ndarray) -> np.ndarray:
