@@ -123,3 +123,35 @@ class TestCheckIndexSet:
     def test_refuses_non_integer_items(self, index_set):
         with pytest.raises(TypeError, match="index_set"):
             v.check_index_set(index_set, M=3)
+
+
+class TestCheckIntSequence:
+    def test_returns_a_list_of_ints(self):
+        assert v.check_int_sequence((2, np.int64(3)), "ds") == [2, 3]
+        assert v.check_int_sequence(np.array([4, 5]), "ds", minimum=2) == [4, 5]
+
+    @pytest.mark.parametrize("values", [None, 3, 2.5, "12"])
+    def test_refuses_non_sequences(self, values):
+        with pytest.raises(TypeError, match=r"\bds\b"):
+            v.check_int_sequence(values, "ds")
+
+    @pytest.mark.parametrize("values", [[], [0], [1, 30], np.zeros((2, 2), dtype=int)])
+    def test_refuses_empty_out_of_range_or_not_1d(self, values):
+        with pytest.raises(ValueError, match=r"\bds\b"):
+            v.check_int_sequence(values, "ds", maximum=20)
+
+    @pytest.mark.parametrize("values", [[1.0], [True], np.array([1.5])])
+    def test_refuses_non_integer_items(self, values):
+        with pytest.raises(TypeError, match=r"\bds\b"):
+            v.check_int_sequence(values, "ds")
+
+
+class TestCheckMaxAbs:
+    def test_passes_moderate_entries_through(self):
+        arr = np.array([[1e100, -3.0]])
+        assert v.check_max_abs(arr, "memories") is arr
+
+    def test_refuses_entries_whose_squares_overflow(self):
+        # (1e300)^2 overflows float64; the limit 1e100 keeps squared distances finite
+        with pytest.raises(ValueError, match=r"memories.*1e\+100.*1e\+300"):
+            v.check_max_abs(np.array([[0.0], [1e300]]), "memories")

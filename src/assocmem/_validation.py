@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "MAX_ABS_ENTRY",
     "MAX_ELEMENTS",
     "MAX_STEPS",
     "ConvergenceWarning",
@@ -29,6 +30,8 @@ __all__ = [
     "check_fraction",
     "check_index_set",
     "check_instance",
+    "check_int_sequence",
+    "check_max_abs",
     "check_nonneg_float",
     "check_option",
     "check_positive_float",
@@ -41,6 +44,9 @@ __all__ = [
 MAX_STEPS = 10_000_000
 #: Largest number of array elements (float64: 8 bytes each) a derived array may hold: 2 GiB.
 MAX_ELEMENTS = 2**28
+#: Largest magnitude of a coordinate where a model squares distances (|x| <= 1e100 keeps every
+#: squared distance, and sums of many of them, far inside the float64 range).
+MAX_ABS_ENTRY = 1e100
 
 
 class ConvergenceWarning(UserWarning):
@@ -295,3 +301,32 @@ def check_index_set(index_set: Any, M: int) -> list[int]:
     if len(set(out)) != len(out) or out[0] < 0 or out[-1] >= M:
         raise ValueError(f"index_set must hold distinct indices in [0, {M}), got {items!r}")
     return out
+
+
+def check_int_sequence(
+    values: Any, name: str, minimum: int = 1, maximum: int | None = None
+) -> list[int]:
+    """Return a non-empty sequence of integers as a list, each within [minimum, maximum]."""
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence | np.ndarray):
+        raise TypeError(
+            f"{name} must be a sequence of integers, got {values!r} of type {type(values).__name__}"
+        )
+    if isinstance(values, np.ndarray) and values.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D sequence of integers, got shape {values.shape}")
+    if len(values) == 0:
+        raise ValueError(f"{name} must hold at least one integer, got an empty sequence")
+    return [check_positive_int(v, name, minimum=minimum, maximum=maximum) for v in values]
+
+
+def check_max_abs(arr: Any, name: str, limit: float = MAX_ABS_ENTRY) -> Any:
+    """Return a finite array whose entries are at most ``limit`` in magnitude.
+
+    For models that square distances: beyond ``MAX_ABS_ENTRY`` they would overflow to inf.
+    """
+    top = float(abs(arr).max()) if arr.size else 0.0
+    if top > limit:
+        raise ValueError(
+            f"{name} must have entries of magnitude <= {limit:g} (squared distances must stay "
+            f"finite in float64), got an entry of magnitude {top:.3g}; rescale the data"
+        )
+    return arr
