@@ -74,6 +74,10 @@ class TestMinDistanceSamples:
             capacity.min_distance_samples(2, 5, 0, rng=0)
         with pytest.raises(TypeError, match="rng"):
             capacity.min_distance_samples(2, 5, 10, rng=None)
+        with pytest.raises(ValueError, match=r"M asks for .* limit"):
+            capacity.min_distance_samples(2, 10**5, 1, rng=0)  # 1e10 Gram elements per trial
+        with pytest.raises(ValueError, match=r"n_trials asks for .* limit"):
+            capacity.min_distance_samples(2, 5, 10**9, rng=0)
 
 
 class TestCollisionBound:
@@ -95,9 +99,30 @@ class TestCollisionBound:
         out = capacity.collision_bound(eps, 2, 10, V=2.0)
         np.testing.assert_allclose(out, 100 * math.pi * eps**2 / 2.0, rtol=1e-14)
 
+    def test_overflow_gives_inf_not_an_error(self):
+        # M² V_d ε^d with ε = 1e300, d = 2 is 100 π 1e600: beyond float64, so the honest value is
+        # +inf (the bound is vacuous); the old code raised OverflowError in ε**d
+        assert capacity.collision_bound(1e300, 2, 10) == math.inf
+        np.testing.assert_array_equal(
+            capacity.collision_bound(np.array([0.0, 1e300]), 2, 10), [0.0, math.inf]
+        )
+
+    def test_large_d_keeps_the_bound_where_v_d_underflows(self):
+        # d = 1000: V_d ~ 1e-1186 underflows, but M² V_d ε^d at ε = sqrt(d/(2πe)) is moderate.
+        # Reference: log bound = 2 log M + log V_d + d log ε, with log V_d from gammaln (exact)
+        from scipy.special import gammaln
+
+        d, M, eps = 1000, 10, 7.65
+        log_ref = 2 * math.log(M) + 500 * math.log(math.pi) - gammaln(501) + d * math.log(eps)
+        assert capacity.collision_bound(eps, d, M) == pytest.approx(math.exp(log_ref), rel=1e-9)
+
     def test_bad_input(self):
         with pytest.raises(ValueError, match="eps"):
             capacity.collision_bound(-0.1, 2, 10)
+        with pytest.raises(TypeError, match="eps"):
+            capacity.collision_bound(np.array([True, False]), 2, 10)
+        with pytest.raises(ValueError, match="eps"):
+            capacity.collision_bound(np.array([]), 2, 10)
         with pytest.raises(ValueError, match="eps"):
             capacity.collision_bound([0.1, np.nan], 2, 10)
         with pytest.raises(ValueError, match="V"):
@@ -129,6 +154,41 @@ class TestAlphaForm:
     def test_delta_is_vacuous_for_large_M(self):
         # note §2.6 item 2: for M > e^(αd) the paper's δ is negative
         assert capacity.alpha_form(0.3, 8, 20).bound_delta < 0
+
+    def test_capacity_is_M_where_delta_rounds_to_one(self):
+        # α = 3, d = 8: 1 - δ = 100 e^(-48) = 1.4e-19 rounds δ to 1.0, and the old
+        # sqrt(1 - δ) e^(αd) gave 0.0. Algebraically sqrt(M² e^(-2αd)) e^(αd) = M = 10.
+        f = capacity.alpha_form(3.0, d=8, M=10)
+        assert f.capacity == 10.0
+        assert f.bound_delta == 1.0  # 1 - 1.4e-19 to the nearest double
+
+    def test_delta_keeps_digits_near_one(self):
+        # α = 2, d = 8, M = 10: 1 - δ = 100 e^(-32) = 1.2664e-12; δ = -expm1(log(1 - δ)) keeps it
+        f = capacity.alpha_form(2.0, d=8, M=10)
+        assert 1.0 - f.bound_delta == pytest.approx(100 * math.exp(-32.0), rel=1e-3)
+
+    def test_large_alpha_d_does_not_overflow(self):
+        # α d = 750 used to raise OverflowError in e^(αd); δ = 1 - 100 e^(-1500) is 1.0 in
+        # float64, the radius e^(-15) (V_100)^(-1/100) = 7.618e-7 (V_100 = π^50 / 50!)
+        f = capacity.alpha_form(7.5, d=100, M=10)
+        v100 = 50 * math.log(math.pi) - math.lgamma(51)
+        assert f.radius == pytest.approx(math.exp(-v100 / 100 - 15.0), rel=1e-12)
+        assert (f.bound_delta, f.capacity) == (1.0, 10.0)
+
+    def test_large_d_radius_where_v_d_underflows(self):
+        # d = 1000: V_d = π^500 / 500! ~ 1e-1186 underflowed to 0 and 0 ** (-1/d) raised
+        # ZeroDivisionError. In log space the radius is e^(-1.5) (V_d)^(-1/d) = 1.7142, close to
+        # Stirling's e^(-1.5) sqrt(d / (2πe)) = 1.707.
+        f = capacity.alpha_form(0.75, d=1000, M=10)
+        log_vd = 500 * math.log(math.pi) - math.lgamma(501)
+        assert f.radius == pytest.approx(math.exp(-log_vd / 1000 - 1.5), rel=1e-12)
+        assert f.radius == pytest.approx(
+            math.exp(-1.5) * math.sqrt(1000 / (2 * math.pi * math.e)), rel=0.01
+        )
+
+    def test_delta_is_minus_inf_where_M_squared_overflows(self):
+        # M = 10**200: M² e^(-2αd) = 1e400 e^(-0.2) exceeds float64, so δ = 1 - that is -inf
+        assert capacity.alpha_form(0.1, d=1, M=10**200).bound_delta == -math.inf
 
     def test_bad_input(self):
         with pytest.raises(ValueError, match="alpha"):
@@ -205,6 +265,15 @@ class TestEq11Band:
         )
         assert b.prediction == pytest.approx(8.1, abs=0.05)  # note §2.6 item 3: predicted 8.1
 
+    def test_overflowing_lambda_gives_inf_band(self):
+        # β = 1e-300, d = 2: λ = 1000 π 2e300 = 6.28e303 is finite; at d = 4 it is ~1e607 -> inf,
+        # and λ ∓ 5 sqrt(λ log M) -> +inf too (never inf - inf = NaN)
+        b = capacity.eq11_band(2, 1000, 1e-300)
+        assert b.prediction == pytest.approx(1000 * math.pi * 2e300, rel=1e-12)
+        assert capacity.eq11_band(4, 1000, 1e-300) == capacity.Eq11Band(
+            math.inf, math.inf, math.inf
+        )
+
     def test_bad_input(self):
         with pytest.raises(ValueError, match="beta"):
             capacity.eq11_band(2, 10, 0.0)
@@ -226,6 +295,18 @@ class TestCountBoundLog:
         n_minima = len(lsr_minima(xi, 3.8))
         assert n_minima > 18  # emergent minima exist at this β (note appendix, d = 8)
         assert math.log(n_minima) <= capacity.count_bound_log(18, 8, 3.8) + math.log(18)
+
+    def test_huge_beta_gives_the_limit_zero(self):
+        # β = 1e100: λ = 18 V_8 (2e-100)^4 underflows to 0 and λ log(eM/λ) -> 0 (it raised
+        # ZeroDivisionError); at β = 1e10, λ = 18 (π⁴/24) 1.6e-39 = 1.169e-37 is still finite
+        assert capacity.count_bound_log(18, 8, beta=1e100) == 0.0
+        lam = 18 * math.pi**4 / 24 * (2e-10) ** 4
+        ref = lam * math.log(math.e * 18 / lam)
+        assert capacity.count_bound_log(18, 8, beta=1e10) == pytest.approx(ref, rel=1e-12)
+
+    def test_tiny_beta_gives_minus_inf(self):
+        # β = 1e-300, d = 8: λ ~ 1e1200 overflows and λ log(eM/λ) ~ -λ log λ -> -inf
+        assert capacity.count_bound_log(18, 8, beta=1e-300) == -math.inf
 
     def test_bad_input(self):
         with pytest.raises(ValueError, match="beta"):
@@ -257,6 +338,10 @@ class TestCapacityCurve:
         assert np.all(c.empirical_success >= c.bound_delta)
 
     def test_bad_input(self):
+        with pytest.raises(TypeError, match="Ms"):
+            capacity.capacity_curve(8, None, 0.5, 10, rng=0)
+        with pytest.raises(ValueError, match="Ms"):
+            capacity.capacity_curve(8, [2, 10**5], 0.5, 10, rng=0)  # Gram matrix above the cap
         with pytest.raises(ValueError, match="Ms"):
             capacity.capacity_curve(8, [], 0.5, 10, rng=0)
         with pytest.raises(ValueError, match="Ms"):

@@ -40,11 +40,17 @@ from scipy.spatial.distance import pdist
 from scipy.special import gammaln
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_memories,
+    as_real_array,
     as_rng,
     check_beta,
+    check_int_sequence,
+    check_max_abs,
     check_nonneg_float,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import to_numpy
 from assocmem.dense_am.energy import support_radius
@@ -196,7 +202,7 @@ def ball_volume(d: int) -> float:
     3.14159265359
     """
     d = check_positive_int(d, "d")
-    return math.exp(0.5 * d * math.log(math.pi) - float(gammaln(0.5 * d + 1.0)))
+    return math.exp(_log_ball_volume(d))
 
 
 def min_pairwise_distance(memories: Any) -> float:
@@ -205,7 +211,7 @@ def min_pairwise_distance(memories: Any) -> float:
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        Stored patterns, M >= 2.
+        Stored patterns, M >= 2, entries of magnitude <= 1e100 (``MAX_ABS_ENTRY``).
 
     Returns
     -------
@@ -217,7 +223,7 @@ def min_pairwise_distance(memories: Any) -> float:
     >>> min_pairwise_distance([[0.0, 0.0], [3.0, 4.0], [10.0, 0.0]])
     5.0
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     if xi.shape[0] < 2:
         raise ValueError(f"memories must hold at least 2 patterns, got shape {xi.shape}")
     return float(np.min(pdist(xi)))
@@ -234,9 +240,10 @@ def min_distance_samples(d: int, M: int, n_trials: int, rng: Any) -> np.ndarray:
     d : int
         Dimension, >= 1.
     M : int
-        Memories per trial, >= 2.
+        Memories per trial, >= 2; one trial's Gram matrix, M·max(M, d) elements, must stay
+        within ``MAX_ELEMENTS``.
     n_trials : int
-        Number of trials, >= 1.
+        Number of trials, 1 <= n_trials <= ``MAX_STEPS``.
     rng : int or numpy.random.Generator
         Randomness.
 
@@ -244,6 +251,11 @@ def min_distance_samples(d: int, M: int, n_trials: int, rng: Any) -> np.ndarray:
     -------
     numpy.ndarray, shape (n_trials,)
         r of each trial.
+
+    Raises
+    ------
+    ValueError
+        For a size out of range, or a derived size above the caps.
 
     Examples
     --------
@@ -254,7 +266,9 @@ def min_distance_samples(d: int, M: int, n_trials: int, rng: Any) -> np.ndarray:
     d = check_positive_int(d, "d")
     M = check_positive_int(M, "M", minimum=2)
     n_trials = check_positive_int(n_trials, "n_trials")
-    return _min_distance_samples(d, M, n_trials, as_rng(rng))
+    gen = as_rng(rng)
+    _check_trial_sizes(d, M, n_trials, "M")
+    return _min_distance_samples(d, M, n_trials, gen)
 
 
 def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
@@ -269,7 +283,7 @@ def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
     Parameters
     ----------
     eps : float or array_like
-        Distance threshold(s) ε >= 0.
+        Distance threshold(s) ε >= 0, finite; an array must be non-empty.
     d : int
         Dimension, >= 1.
     M : int
@@ -280,7 +294,8 @@ def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
     Returns
     -------
     float or numpy.ndarray
-        The bound at each ε.
+        The bound at each ε, computed in log space: +inf where it exceeds the float range
+        (the bound is then vacuous anyway).
 
     Examples
     --------
@@ -290,13 +305,17 @@ def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
     d = check_positive_int(d, "d")
     M = check_positive_int(M, "M")
     V = check_beta(V, "V")
-    if np.ndim(eps) == 0:
-        e = check_nonneg_float(eps, "eps")
-        return M * M * ball_volume(d) * e**d / V
-    arr = np.asarray(eps, dtype=float)
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"eps must hold finite numbers >= 0, got {eps!r}")
-    return M * M * ball_volume(d) * arr**d / V
+    if np.ndim(eps) == 0 and not isinstance(eps, np.ndarray):
+        e = np.array(check_nonneg_float(eps, "eps"))
+    else:
+        e = as_real_array(eps, "eps", xp=np)
+        if bool(np.any(e < 0)):
+            raise ValueError(f"eps must hold numbers >= 0, got {float(e[e < 0].flat[0])!r}")
+    # log space: M² V_d ε^d / V overflows (and V_d underflows) long before its logarithm does
+    log_const = 2.0 * math.log(M) + _log_ball_volume(d) - math.log(V)
+    with np.errstate(divide="ignore", over="ignore"):
+        out = np.exp(log_const + d * np.log(e))
+    return float(out) if out.ndim == 0 else out
 
 
 def alpha_form(alpha: float, d: int, M: int, V: float = 1.0) -> AlphaForm:
@@ -323,7 +342,9 @@ def alpha_form(alpha: float, d: int, M: int, V: float = 1.0) -> AlphaForm:
     Returns
     -------
     AlphaForm
-        radius, bound_delta and capacity.
+        radius, bound_delta and capacity, computed in log space: radius and δ are finite
+        values or exact limits for every valid input (δ = -inf where M² e^(-2αd) exceeds the
+        float range), and capacity equals M exactly.
 
     Examples
     --------
@@ -335,10 +356,14 @@ def alpha_form(alpha: float, d: int, M: int, V: float = 1.0) -> AlphaForm:
     d = check_positive_int(d, "d")
     M = check_positive_int(M, "M")
     V = check_beta(V, "V")
-    radius = (ball_volume(d) / V) ** (-1.0 / d) * math.exp(-2.0 * alpha)
-    delta = 1.0 - M * M * math.exp(-2.0 * alpha * d)
-    capacity = math.sqrt(1.0 - delta) * math.exp(alpha * d)
-    return AlphaForm(alpha, d, M, radius, delta, capacity)
+    # Log space throughout: V_d underflows for d ~ 1000 and e^(αd) overflows for αd > 709.
+    radius = _exp_or_inf((math.log(V) - _log_ball_volume(d)) / d - 2.0 * alpha)
+    # 1 - δ = M² e^(-2αd) exactly; δ = -expm1(log(1 - δ)) has no cancellation near δ = 1.
+    log_one_minus_delta = 2.0 * math.log(M) - 2.0 * alpha * d
+    delta = -_expm1_or_inf(log_one_minus_delta)
+    # capacity = sqrt(1 - δ) e^(αd) = sqrt(M² e^(-2αd)) e^(αd) = M identically; evaluating the
+    # formula from a rounded δ loses it (δ = 1 - 1e-16 rounds to 1 and gives 0).
+    return AlphaForm(alpha, d, M, radius, delta, float(M))
 
 
 def success_probability(alpha: float, d: int, M: int, n_trials: int, rng: Any) -> float:
@@ -393,7 +418,7 @@ def active_set_size_samples(d: int, M: int, beta: float, n_queries: int, rng: An
     beta : float
         Inverse temperature; must be > 8 so that R < 1/2 and interior queries exist.
     n_queries : int
-        Number of (query, memory set) draws, >= 1.
+        Number of (query, memory set) draws, 1 <= n_queries <= ``MAX_STEPS``.
     rng : int or numpy.random.Generator
         Randomness.
 
@@ -401,6 +426,11 @@ def active_set_size_samples(d: int, M: int, beta: float, n_queries: int, rng: An
     -------
     numpy.ndarray of int64, shape (n_queries,)
         |B(x)| per draw.
+
+    Raises
+    ------
+    ValueError
+        For a value out of range, or M·d above ``MAX_ELEMENTS``.
 
     Examples
     --------
@@ -417,7 +447,10 @@ def active_set_size_samples(d: int, M: int, beta: float, n_queries: int, rng: An
             f" got {beta!r}"
         )
     n_queries = check_positive_int(n_queries, "n_queries")
-    return _active_set_sizes(d, M, beta, n_queries, as_rng(rng))
+    gen = as_rng(rng)
+    check_size(M * d, "M", "elements per query (M·d)", MAX_ELEMENTS, "use fewer memories")
+    check_size(n_queries, "n_queries", "queries", MAX_STEPS, "use fewer queries")
+    return _active_set_sizes(d, M, beta, n_queries, gen)
 
 
 def eq11_band(d: int, M: int, beta: float) -> Eq11Band:
@@ -440,7 +473,7 @@ def eq11_band(d: int, M: int, beta: float) -> Eq11Band:
     Returns
     -------
     Eq11Band
-        prediction, lower, upper.
+        prediction, lower, upper (λ from log λ: +inf for all three where λ overflows).
 
     Examples
     --------
@@ -451,8 +484,10 @@ def eq11_band(d: int, M: int, beta: float) -> Eq11Band:
     d = check_positive_int(d, "d")
     M = check_positive_int(M, "M")
     beta = check_beta(beta)
-    lam = M * ball_volume(d) * (2.0 / beta) ** (0.5 * d)
-    half = 5.0 * math.sqrt(lam * math.log(M))
+    lam = _exp_or_inf(_log_lambda(M, d, beta, 1.0))
+    if math.isinf(lam):  # λ ∓ 5 sqrt(λ log M) = λ (1 ∓ 5 sqrt(log M / λ)) -> +inf
+        return Eq11Band(lam, lam, lam)
+    half = 5.0 * math.sqrt(lam) * math.sqrt(math.log(M))
     return Eq11Band(lam, lam - half, lam + half)
 
 
@@ -480,7 +515,8 @@ def count_bound_log(M: int, d: int, beta: float, V: float = 1.0) -> float:
     Returns
     -------
     float
-        λ log(e M / λ).
+        λ log(e M / λ), computed from log λ: 0 (the limit) where λ underflows, -inf where λ
+        overflows.
 
     Examples
     --------
@@ -491,8 +527,11 @@ def count_bound_log(M: int, d: int, beta: float, V: float = 1.0) -> float:
     d = check_positive_int(d, "d")
     beta = check_beta(beta)
     V = check_beta(V, "V")
-    lam = M * ball_volume(d) / V * (2.0 / beta) ** (0.5 * d)
-    return lam * math.log(math.e * M / lam)
+    # λ log(eM/λ) = λ (1 + log M - log λ), with log λ computed directly: λ may under- or
+    # overflow (β = 1e100 gives λ = 0 and the limit 0; a tiny β gives -inf).
+    log_lam = _log_lambda(M, d, beta, V)
+    lam = _exp_or_inf(log_lam)
+    return lam * (1.0 + math.log(M) - log_lam) if lam > 0.0 else 0.0
 
 
 def capacity_experiment(d: int, M: int, alpha: float, n_trials: int, rng: Any) -> CapacityMC:
@@ -564,10 +603,13 @@ def capacity_curve(
     >>> bool(c.empirical_success[0] >= c.empirical_success[1])
     True
     """
-    ms = [check_positive_int(m, "Ms", minimum=2) for m in Ms]
-    if not ms:
-        raise ValueError("Ms must hold at least one number of memories, got an empty sequence")
+    ms = check_int_sequence(Ms, "Ms", minimum=2)
+    d = check_positive_int(d, "d")
+    alpha = check_beta(alpha, "alpha")
+    n_trials = check_positive_int(n_trials, "n_trials")
     gen = as_rng(rng)
+    for m in ms:
+        _check_trial_sizes(d, m, n_trials, "Ms")
     results = [capacity_experiment(d, m, alpha, n_trials, gen) for m in ms]
     return CapacityCurve(
         d=results[0].d,
@@ -576,12 +618,50 @@ def capacity_curve(
         empirical_success=np.array([r.empirical_success for r in results]),
         bound_delta=np.array([r.bound_delta for r in results]),
         radius=results[0].radius,
-        n_trials=check_positive_int(n_trials, "n_trials"),
+        n_trials=n_trials,
     )
 
 
 # --------------------------------------------------------------------------------------------
 # private kernels
+
+
+def _log_ball_volume(d: int) -> float:
+    """log V_d = (d/2) log π - log Γ(d/2 + 1) (paper eq. (10)); finite for every d."""
+    return 0.5 * d * math.log(math.pi) - float(gammaln(0.5 * d + 1.0))
+
+
+def _log_lambda(M: int, d: int, beta: float, V: float) -> float:
+    """log λ = log M + log(V_d / V) + (d/2) log(2/β), the expected |B(x)| of eq. (11)."""
+    return math.log(M) + _log_ball_volume(d) - math.log(V) + 0.5 * d * math.log(2.0 / beta)
+
+
+def _exp_or_inf(x: float) -> float:
+    """e^x, +inf where it exceeds the float range (``math.exp`` raises OverflowError there)."""
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def _expm1_or_inf(x: float) -> float:
+    """e^x - 1 without cancellation for small x, +inf where it exceeds the float range."""
+    try:
+        return math.expm1(x)
+    except OverflowError:
+        return math.inf
+
+
+def _check_trial_sizes(d: int, M: int, n_trials: int, name: str) -> None:
+    """Caps of the eq.-(10) Monte-Carlo: one trial's Gram matrix (``name`` sets M) and trials."""
+    check_size(
+        M * max(M, d),
+        name,
+        "Gram-matrix elements per trial (M·max(M, d))",
+        MAX_ELEMENTS,
+        "use fewer memories",
+    )
+    check_size(n_trials, "n_trials", "trials", MAX_STEPS, "use fewer trials")
 
 
 def _min_distance_samples(d: int, M: int, n_trials: int, gen: np.random.Generator) -> np.ndarray:
