@@ -24,6 +24,9 @@ generative
     Gaussian-mixture comparison of LSE and LSR memories, Algorithm 2, the digits analogue.
 limitations
     Appendix A: far queries, hybrid energy and query-dependent β (not in the paper's experiments).
+research_code
+    The paper's public counting code (brute force and neighbourhood search) re-implemented, and
+    exact-arithmetic verdicts on where it disagrees with exact enumeration (Sec. 4.1, App. C.2).
 """
 
 from .capacity import *  # noqa: F403
@@ -42,6 +45,8 @@ from .limitations import *  # noqa: F403
 from .limitations import __all__ as _limitations_all
 from .minima import *  # noqa: F403
 from .minima import __all__ as _minima_all
+from .research_code import *  # noqa: F403
+from .research_code import __all__ as _research_code_all
 from .retrieval import *  # noqa: F403
 from .retrieval import __all__ as _retrieval_all
 
@@ -55,6 +60,7 @@ __all__ = sorted(
         *_landscape_all,
         *_limitations_all,
         *_minima_all,
+        *_research_code_all,
         *_retrieval_all,
     }
 )

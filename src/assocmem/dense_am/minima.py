@@ -624,7 +624,9 @@ def basin_radius(memories: Any, index_set: Iterable[int], beta: float) -> tuple[
     return r_star, r_exact
 
 
-def fig3_beta_grid(memories: Any, n: int = 24, extend: bool = True) -> np.ndarray:
+def fig3_beta_grid(
+    memories: Any, n: int = 24, extend: bool = True, spacing: str = "geometric"
+) -> np.ndarray:
     """The β grid of the paper's Fig. 3 (left): geometric from 2/d to 2/r_min² (App. C.2).
 
     Parameters
@@ -637,6 +639,11 @@ def fig3_beta_grid(memories: Any, n: int = 24, extend: bool = True) -> np.ndarra
         Continue with the same ratio up to 8/r_min² inclusive (Pitfall P3: only above 8/r²
         are the stored patterns guaranteed to be the only minima; the last step is shortened so
         the grid ends exactly at 8/r²).
+    spacing : {"geometric", "paper"}
+        ``"geometric"`` (default) is the grid described in App. C.2, above. ``"paper"`` is the
+        grid the paper's public code runs (``exp_LMIN0.py`` with ``LMIN0_utils.py``,
+        ``compute_beta_r_ranges``): ``n`` points spaced *linearly* from 2/d to 8/r_min² (there
+        ``nbetas = 50``); ``extend`` is then not used (it must still be a bool).
 
     Returns
     -------
@@ -650,6 +657,11 @@ def fig3_beta_grid(memories: Any, n: int = 24, extend: bool = True) -> np.ndarra
 
     >>> fig3_beta_grid([[0.0, 0.0], [1.0, 0.0]], n=3, extend=False).round(4).tolist()
     [1.0, 1.4142, 2.0]
+
+    The public code's grid runs linearly from 2/d = 1 to 8/r² = 8:
+
+    >>> fig3_beta_grid([[0.0, 0.0], [1.0, 0.0]], n=3, spacing="paper").tolist()
+    [1.0, 4.5, 8.0]
     """
     n = check_positive_int(n, "n", minimum=2)
     if not isinstance(extend, bool | np.bool_):
@@ -666,6 +678,10 @@ def fig3_beta_grid(memories: Any, n: int = 24, extend: bool = True) -> np.ndarra
             f"memories must have r_min < sqrt(d) = {math.sqrt(d):.4g} (the grid runs from 2/d "
             f"to 2/r_min^2), got r_min={math.sqrt(r2):.4g}"
         )
+    if not (isinstance(spacing, str) and spacing in ("geometric", "paper")):
+        raise ValueError(f"spacing must be one of ('geometric', 'paper'), got {spacing!r}")
+    if spacing == "paper":
+        return np.linspace(lo, 4.0 * hi, n)
     base = np.geomspace(lo, hi, n)
     if not extend:
         return base
