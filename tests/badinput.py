@@ -131,6 +131,10 @@ class Case:
         return f"{self.baseline.name}-{self.param}-{self.label}"
 
 
+#: Every baseline of every matrix module imported so far (the global coverage test reads it).
+REGISTERED: list[Baseline] = []
+
+
 class _Timeout(Exception):
     pass
 
@@ -279,6 +283,7 @@ def matrix_tests(baselines: list[Baseline], modules: list[str]) -> tuple[Callabl
     """
     import pytest
 
+    REGISTERED.extend(baselines)
     pairs = [(b, p) for b in baselines for p in b.parameters()]
 
     @pytest.mark.parametrize(("baseline", "param"), pairs, ids=[f"{b.name}-{p}" for b, p in pairs])
