@@ -173,8 +173,9 @@ class TestEnsembleGrid:
         [
             ({"alphas": ()}, ValueError, "alphas"),
             ({"rhos": []}, ValueError, "rhos"),
-            ({"alphas": (0.2, 1.2)}, ValueError, "alpha"),
-            ({"rhos": (2.0,)}, ValueError, "rho_xy"),
+            # the message names the caller's parameter (alphas, rhos), not _view's
+            ({"alphas": (0.2, 1.2)}, ValueError, "alphas"),
+            ({"rhos": (2.0,)}, ValueError, "rhos"),
             ({"sigma_y": 0.0}, ValueError, "sigma_y"),
             ({"alphas": ("a",)}, TypeError, "alphas"),
             ({"seed": -2}, ValueError, "seed"),
@@ -288,5 +289,5 @@ class TestReductionCheck:
             reduction_check(zd)
         with pytest.raises(ValueError, match=r"^tol must"):
             reduction_check(net, tol=0.0)
-        with pytest.raises(ValueError, match=r"^patterns must"):
+        with pytest.raises(ValueError, match=r"^pattern must"):  # the caller's name
             reduction_check(net, pattern=50)

@@ -49,10 +49,13 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from assocmem._validation import (
+    as_real_vector,
     as_rng,
     check_beta,
     check_finite_float,
     check_fraction,
+    check_instance,
+    check_option,
     check_positive_int,
 )
 from assocmem.attractor.meanfield import (
@@ -353,9 +356,13 @@ def ensemble_grid(
     >>> len(g.views), len(g.views[0]), g.views[1][0].P
     (2, 2, 50)
     """
-    a = _sequence(alphas, "alphas")
-    r = _sequence(rhos, "rhos")
+    a = tuple(as_real_vector(alphas, "alphas", 0.0, 1.0, open_lo=True, open_hi=True).tolist())
+    r = tuple(as_real_vector(rhos, "rhos", -1.0, 1.0).tolist())
+    N = check_positive_int(N, "N", minimum=2)
+    for ai in a:
+        _draw_size(N, ai, 0, alpha_name="alphas")
     sx, sy = check_beta(sigma_x, "sigma_x"), check_beta(sigma_y, "sigma_y")
+    c = check_finite_float(c, "c")
     seed = check_positive_int(seed, "seed", minimum=0)
     views = tuple(
         tuple(_view(N, ai, rj, sx, sy, c, seed + i * len(r) + j) for j, rj in enumerate(r))
@@ -404,9 +411,12 @@ def finite_size_edge(
     ([100, 400], True)
     """
     sizes = [check_positive_int(n, "N_values", minimum=2) for n in _int_sequence(N_values)]
+    alpha = check_fraction(alpha, "alpha", 0.0, 1.0)
+    for n in sizes:
+        _draw_size(n, alpha, 0, n_name="N_values")
     rho = check_fraction(rho_xy, "rho_xy", -1.0, 1.0)
-    seeds = check_positive_int(seeds, "seeds")
     sigma_ratio = check_beta(sigma_ratio, "sigma_ratio")
+    seeds = check_positive_int(seeds, "seeds")
     dist = np.empty((len(sizes), seeds))
     edge = np.empty((len(sizes), seeds))
     for i, n in enumerate(sizes):
@@ -457,6 +467,7 @@ def network_ensemble(theory: StabilityTheory, alpha: float) -> EnsembleDisc:
     >>> round(e.center, 4), round(e.lambda_plus, 4), round(float(th.bulk_edge(0.2)), 4)
     (-0.1366, -0.0327, -0.0327)
     """
+    check_instance(theory, "theory", StabilityTheory)
     sx, sy, rho = _ensemble_parameters(theory)
     return ensemble_disc(alpha, sx, sy, rho, 1.0)
 
@@ -506,14 +517,12 @@ def surrogate_view(
     >>> v.kind, v.P, v.n_trivial
     ('lognormal', 80, 320)
     """
-    if not isinstance(theory, StabilityTheory):
-        raise TypeError(f"theory must be a StabilityTheory, got {type(theory).__name__}")
-    if kind not in _SURROGATES:
-        raise ValueError(f"kind must be one of {_SURROGATES}, got {kind!r}")
+    check_instance(theory, "theory", StabilityTheory)
+    N, P, seed = _draw_size(N, alpha, seed)
+    check_option(kind, "kind", _SURROGATES)
     sx, sy, rho = _ensemble_parameters(theory)
     if kind == "gaussian":
         return _view(N, alpha, rho, sx, sy, 1.0, seed)
-    N, P, seed = _draw_size(N, alpha, seed)
     gen = as_rng(seed)
     R = sample_patterns(N, P, theory.cv, rng=gen)
     beta = theory.c_rf / theory.c_rr
@@ -561,13 +570,13 @@ def reduction_check(net: Network, pattern: int = 0, tol: float = 1e-8) -> Reduct
     >>> chk.n_trivial, chk.n_at_minus_one >= 48, chk.max_difference < 1e-9
     (48, True, True)
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"net must be a Network, got {type(net).__name__}")
+    check_instance(net, "net", Network)
     if net.zero_diag:
         raise ValueError(
             "net must hold Eq. 8 (pinv) weights: the reduction is not exact for zero-diagonal "
             "weights (Eq. 20)"
         )
+    pattern = check_positive_int(pattern, "pattern", minimum=0, maximum=net.P - 1)
     tol = check_beta(tol, "tol")
     full = jacobian_spectrum(net, pattern, method="full")
     low = jacobian_spectrum(net, pattern, method="lowrank")
@@ -595,16 +604,6 @@ def reduction_check(net: Network, pattern: int = 0, tol: float = 1e-8) -> Reduct
 # --------------------------------------------------------------------------------------------
 
 
-def _sequence(values: Any, name: str) -> tuple[float, ...]:
-    try:
-        out = tuple(float(v) for v in np.asarray(values, dtype=float).ravel())
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a sequence of numbers, got {values!r}") from None
-    if not out:
-        raise ValueError(f"{name} must hold at least one value, got an empty sequence")
-    return out
-
-
 def _int_sequence(values: Any) -> list[Any]:
     items = list(values) if isinstance(values, Sequence | np.ndarray) else None
     if not items:
@@ -612,15 +611,18 @@ def _int_sequence(values: Any) -> list[Any]:
     return [int(v) if isinstance(v, np.integer) else v for v in items]
 
 
-def _draw_size(N: Any, alpha: Any, seed: Any) -> tuple[int, int, int]:
-    """Validated (N, P = round(α N), seed) with 1 <= P < N."""
-    N = check_positive_int(N, "N", minimum=2)
-    alpha = check_fraction(alpha, "alpha", 0.0, 1.0)
+def _draw_size(
+    N: Any, alpha: Any, seed: Any, n_name: str = "N", alpha_name: str = "alpha"
+) -> tuple[int, int, int]:
+    """Validated (N, P = round(α N), seed) with 1 <= P < N; messages use the callers' names."""
+    N = check_positive_int(N, n_name, minimum=2)
+    alpha = check_fraction(alpha, alpha_name, 0.0, 1.0)
     seed = check_positive_int(seed, "seed", minimum=0)
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(
-            f"alpha must give 1 <= P = round(alpha N) < N, got alpha={alpha!r} (P={P}, N={N})"
+            f"{alpha_name} must give 1 <= P = round(alpha N) < {n_name}, got alpha={alpha!r} "
+            f"(P={P}, N={N})"
         )
     return N, P, seed
 

@@ -48,11 +48,16 @@ from scipy.optimize import brentq
 from scipy.special import ndtr
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    as_real_array,
+    as_real_vector,
     check_beta,
     check_finite_float,
     check_fraction,
     check_nonneg_float,
+    check_size,
 )
+from assocmem.attractor.rates import EXPONENT_MAX, check_cv, check_exponent
 
 __all__ = [
     "EnsembleDisc",
@@ -78,8 +83,8 @@ def _nodes() -> tuple[np.ndarray, np.ndarray]:
 
 def _check_load(alpha: Any) -> np.ndarray:
     """α as a float array in [0, 1); the message names ``alpha``, the value and the range."""
-    a = np.asarray(alpha, dtype=float)
-    bad = ~np.isfinite(a) | (a < 0) | (a >= 1)
+    a = as_real_array(alpha, "alpha", min_size=0, xp=np)
+    bad = (a < 0) | (a >= 1)
     if bool(np.any(bad)):
         raise ValueError(f"alpha must lie in [0, 1), got {a[bad].ravel()[0]!r}")
     return a
@@ -309,11 +314,13 @@ def theory(cv: float, sigma: float, n: float, theta: float | None = None) -> Sta
     Parameters
     ----------
     cv : float
-        Coefficient of variation of the log-normal rates (mean 1), > 0.
+        Coefficient of variation of the log-normal rates (mean 1), in (0, 1e6]
+        (``rates.CV_MAX``: the quadrature is exact there).
     sigma : float
-        Smoothness σ >= 0 (σ = 0: hard-rectified power law).
+        Smoothness σ >= 0 (σ = 0: hard-rectified power law), finite. For large σ the
+        statistics that grow like σ or σ² (⟨u⟩, Var u, ...) may be ±inf, their true limits.
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100] (``rates.EXPONENT_MAX``).
     theta : float, optional
         Threshold θ; default θ*_bulk = −⟨g⁻¹(r)⟩ (Eq. 16).
 
@@ -335,9 +342,9 @@ def theory(cv: float, sigma: float, n: float, theta: float | None = None) -> Sta
     >>> abs(t.bulk_edge(t.alpha_s)) < 1e-12
     True
     """
-    cv = check_beta(cv, "cv")
+    cv = check_cv(cv)
     sigma = check_nonneg_float(sigma, "sigma")
-    n = check_beta(n, "n")
+    n = check_exponent(n)
     if theta is not None:
         theta = check_finite_float(theta, "theta")
     m = _moments(cv, np.array(sigma), np.array(n), None if theta is None else np.array(theta))
@@ -357,11 +364,16 @@ def phase_diagram(cv: float, n_grid: Any, sigma_grid: Any) -> PhaseDiagram:
     Parameters
     ----------
     cv : float
-        Coefficient of variation, > 0.
+        Coefficient of variation, in (0, 1e6].
     n_grid : array_like, shape (A,)
-        Exponents, each finite and > 0.
+        Exponents, each in (0, 100].
     sigma_grid : array_like, shape (B,)
         Smoothness values, each finite and >= 0.
+
+    Raises
+    ------
+    ValueError
+        If the grid needs more than ``MAX_ELEMENTS`` quadrature values (A × B × 201).
 
     Returns
     -------
@@ -374,9 +386,16 @@ def phase_diagram(cv: float, n_grid: Any, sigma_grid: Any) -> PhaseDiagram:
     >>> [round(float(a), 4) for a in pd.alpha_s[:, 0]]  # note §2.9: 0.3017 and 0 (λ_mem > 0)
     [0.3017, 0.0]
     """
-    cv = check_beta(cv, "cv")
-    n_arr = _grid(n_grid, "n_grid", positive=True)
-    s_arr = _grid(sigma_grid, "sigma_grid", positive=False)
+    cv = check_cv(cv)
+    n_arr = as_real_vector(n_grid, "n_grid", 0.0, EXPONENT_MAX, open_lo=True)
+    s_arr = as_real_vector(sigma_grid, "sigma_grid", 0.0)
+    check_size(
+        n_arr.size * s_arr.size * _N_NODES,
+        "n_grid",
+        "quadrature values (len(n_grid) * len(sigma_grid) * 201)",
+        MAX_ELEMENTS,
+        "use coarser grids",
+    )
     m = _moments(cv, s_arr[None, :], n_arr[:, None], None)
     fields = ("alpha_s", "alpha_s_bulk", "lambda_mem", "lambda_ave", "tau_mem", "theta")
     return PhaseDiagram(cv=cv, n=n_arr, sigma=s_arr, **{k: m[k] for k in fields})
@@ -456,11 +475,14 @@ def ensemble_alpha_s(sigma_x: float, sigma_y: float, rho_xy: float, c: float = 1
     sx, sy = check_beta(sigma_x, "sigma_x"), check_beta(sigma_y, "sigma_y")
     rho = _correlation(rho_xy)
     c = check_finite_float(c, "c")
-    b = max(0.0, c * sy * sy - rho * sx * sy)
-    den = sx * sx * sy * sy * (1.0 - rho * rho) + b * b
-    if den == 0.0:  # ρ = ±1 with a centre >= 0: the disc is a point at or right of 0
+    # Divided through by σ_y⁴ and by b² (scale-free, so no product leaves the float range):
+    # with s = σ_x/σ_y and b = c − ρ s, α_S = 1 / (1 + (s √(1−ρ²) / b)²) for b > 0, else 0.
+    ratio = sx / sy
+    b = c - rho * ratio if math.isfinite(rho * ratio) else -math.copysign(math.inf, rho)
+    if not b > 0.0:  # the centre is already >= 0 (a point at or right of 0 when ρ = ±1)
         return 0.0
-    return b * b / den
+    t = ratio * math.sqrt(max(0.0, 1.0 - rho * rho)) / b
+    return 1.0 / (1.0 + t * t) if t < 1e150 else 0.0
 
 
 def sparse_capacity(f: float) -> SparseCapacity:
@@ -517,36 +539,39 @@ def _correlation(rho: Any) -> float:
     return check_fraction(rho, "rho_xy", -1.0, 1.0, open_lo=False, open_hi=False)
 
 
-def _grid(values: Any, name: str, positive: bool) -> np.ndarray:
-    arr = np.atleast_1d(np.asarray(values, dtype=float))
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
-    bad = ~np.isfinite(arr) | ((arr <= 0) if positive else (arr < 0))
-    if bool(np.any(bad)):
-        rng_txt = "> 0" if positive else ">= 0"
-        raise ValueError(f"{name} must hold finite numbers {rng_txt}, got {arr[bad][0]!r}")
-    return arr
-
-
 def _moments(cv: float, sigma: np.ndarray, n: np.ndarray, theta: np.ndarray | None) -> dict:
     """Note §2.8 steps 1-10 on broadcast arrays ``sigma``, ``n`` (shape S); nodes on a new axis.
 
     g⁻¹ and d are evaluated in log space (note §1.2, pitfall 9): with ln x = ln(π/σ) + ln(r)/n,
     L = ln(1 − e^{−x}) (≈ ln x for tiny x), u = r^{1/n} + (σ/π) L and
     d = exp(ln n + ((n−1)/n) ln r + L). σ = 0 gives L = 0 (hard-rectified power law).
+
+    For σ > π the statistics are computed from u/s and d·s with s = σ/π (both O(1) however
+    large σ is): c_rf, c_ff, c_rφ, Var φ, λ_ave and λ_mem do not depend on s, so they stay
+    finite where u² or d² would leave the float range; the reported ⟨u⟩, Var u, ... are scaled
+    back and may be ±inf or 0 (their true limits). For σ <= π, s = 1 and nothing changes.
     """
     z, w = _nodes()
     s2 = math.log1p(cv * cv)
     ln_r = -0.5 * s2 + math.sqrt(s2) * z  # step 1, shape (K,)
     sig = np.asarray(sigma, dtype=float)[..., None]
     nn = np.asarray(n, dtype=float)[..., None]
-    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+    k = np.where(sig > 0, sig / np.pi, 0.0)
+    sc = np.maximum(k, 1.0)  # the scale s of the docstring; 1 for σ <= π
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore", under="ignore"):
         ln_x = np.log(np.pi) - np.log(sig) + ln_r / nn
         x = np.exp(np.minimum(ln_x, 700.0))
         big_l = np.where(ln_x < -30.0, ln_x, np.log(-np.expm1(-x)))
-        u = np.exp(ln_r / nn) + np.where(sig > 0, sig / np.pi, 0.0) * big_l  # step 2
-    d = np.exp(np.log(nn) + (nn - 1.0) / nn * ln_r + big_l)
-    r = np.exp(ln_r)
+        u = np.exp(ln_r / nn) / sc + (k / sc) * big_l  # step 2, u/s
+        d = np.exp(np.log(nn) + (nn - 1.0) / nn * ln_r + big_l + np.log(sc))  # d·s
+        r = np.exp(ln_r)
+        return _statistics(r, u, d, sc[..., 0], w, theta)
+
+
+def _statistics(
+    r: np.ndarray, u: np.ndarray, d: np.ndarray, sc: np.ndarray, w: np.ndarray, theta: Any
+) -> dict:
+    """Steps 3-10 of note §2.8 from u/s and d·s on the nodes (see :func:`_moments`)."""
 
     def mean(a: np.ndarray) -> np.ndarray:  # step 3: E[.] = sum_k w_k (.)
         return a @ w
@@ -560,32 +585,54 @@ def _moments(cv: float, sigma: np.ndarray, n: np.ndarray, theta: np.ndarray | No
     cov_rd = mean(dd * dr)
     du_prod = d * u
     cov_rdu = mean((du_prod - mean(du_prod)[..., None]) * dr)
-    th = -e_u if theta is None else np.broadcast_to(theta, e_u.shape).astype(float)  # step 4
-    phi = d * (u + th[..., None])
+    th_s = -e_u if theta is None else np.broadcast_to(theta, e_u.shape).astype(float) / sc
+    # Step 4, φ/q with q a power of two >= |θ/s| (exact scaling): for a huge θ, φ ≈ θ d would
+    # leave the float range, while τ_mem has the finite limit Cov(r, d)/√(c_rr Var d).
+    _, expo = np.frexp(np.abs(th_s))
+    q = np.where(np.abs(th_s) > 1.0, np.ldexp(1.0, expo), 1.0)
+    phi = d * ((u + th_s[..., None]) / q[..., None])
     dphi = phi - mean(phi)[..., None]
-    var_phi = mean(dphi * dphi)
+    var_phi_q = mean(dphi * dphi)
     c_rr = float(w @ (dr * dr))  # step 5
     c_rf = e_d * cov_ru
-    c_ff = mean(d * d) * var_u + var_d * (e_u + th) ** 2
-    c_rphi = mean(dphi * dr)
+    mean_d2 = mean(d * d)
+    c_ff = mean_d2 * var_u + var_d * (e_u + th_s) ** 2
+    c_rphi_q = mean(dphi * dr)
+    var_phi, c_rphi = var_phi_q * q * q, c_rphi_q * q
     det = c_rr * c_ff - c_rf * c_rf
     gap = c_rr - c_rf
     guarded = (gap * gap < _GUARD_REL * c_rr**2) & (np.abs(det) < _GUARD_REL * c_rr**2)
     center = -1.0 + c_rf / c_rr  # step 6
     radius = np.sqrt(np.maximum(det, 0.0)) / c_rr
     pos = np.maximum(gap, 0.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        a_bulk = np.where(guarded | (pos == 0.0), 0.0, pos * pos / (det + gap * gap))  # step 8
-        tau_mem = c_rphi / np.sqrt(c_rr * var_phi)  # step 9
-    lam_ave = -1.0 + e_d * (th + e_u) / e_r
+    a_bulk = np.where(guarded | (pos == 0.0), 0.0, pos * pos / (det + gap * gap))  # step 8
+    tau_mem = c_rphi_q / np.sqrt(c_rr * var_phi_q)  # step 9 (q-free)
+    lam_ave = -1.0 + e_d * (th_s + e_u) / e_r
     lam_mem = -1.0 + c_rphi / c_rr
     ok = (lam_mem < 0) & (lam_ave < 0) & (tau_mem > _TAU_MEM_CUT)
     a_s = np.where(ok, a_bulk, 0.0)  # step 10, Eq. 19
     return {
-        "theta": th, "theta_star": -e_u, "mean_r": np.full_like(e_u, e_r), "mean_u": e_u,
-        "var_u": var_u, "cov_ru": cov_ru, "mean_d": e_d, "mean_d2": mean(d * d),
-        "cov_rd": cov_rd, "cov_rdu": cov_rdu, "var_phi": var_phi,
-        "c_rr": np.full_like(e_u, c_rr), "c_rf": c_rf, "c_ff": c_ff, "c_rphi": c_rphi,
-        "center": center, "radius_coef": radius, "lambda_ave": lam_ave, "lambda_mem": lam_mem,
-        "tau_mem": tau_mem, "alpha_s_bulk": a_bulk, "alpha_s": a_s, "guarded": guarded,
+        "theta": th_s * sc if theta is None else np.broadcast_to(theta, e_u.shape).astype(float),
+        "theta_star": -e_u * sc,
+        "mean_r": np.full_like(e_u, e_r),
+        "mean_u": e_u * sc,
+        "var_u": var_u * sc * sc,
+        "cov_ru": cov_ru * sc,
+        "mean_d": e_d / sc,
+        "mean_d2": mean_d2 / (sc * sc),
+        "cov_rd": cov_rd / sc,
+        "cov_rdu": cov_rdu,
+        "var_phi": var_phi,
+        "c_rr": np.full_like(e_u, c_rr),
+        "c_rf": c_rf,
+        "c_ff": c_ff,
+        "c_rphi": c_rphi,
+        "center": center,
+        "radius_coef": radius,
+        "lambda_ave": lam_ave,
+        "lambda_mem": lam_mem,
+        "tau_mem": tau_mem,
+        "alpha_s_bulk": a_bulk,
+        "alpha_s": a_s,
+        "guarded": guarded,
     }

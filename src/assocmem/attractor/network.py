@@ -42,19 +42,28 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     _as_real_array,
+    as_real_vector,
     as_rng,
     check_beta,
+    check_bool,
     check_finite_float,
     check_fraction,
+    check_instance,
     check_nonneg_float,
+    check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.attractor.rates import (
     _as_rates,
     _slope,
     activation,
     activation_inverse,
+    check_cv,
+    check_exponent,
     gain,
     sample_patterns,
 )
@@ -254,7 +263,7 @@ def pinv_weights(R: Any, sigma: float, n: float, theta: float | None = None) -> 
     sigma : float
         Smoothness σ >= 0 of Eq. 3.
     n : float
-        Exponent n > 0 of Eq. 3.
+        Exponent n of Eq. 3, in (0, 100] (``rates.EXPONENT_MAX``).
     theta : float, optional
         Threshold θ (finite); default θ*_bulk of Eq. 16.
 
@@ -266,7 +275,8 @@ def pinv_weights(R: Any, sigma: float, n: float, theta: float | None = None) -> 
     Raises
     ------
     ValueError
-        If α = P/N >= 1, if R has non-positive rates while σ > 0, or non-finite entries.
+        If α = P/N >= 1, if R has non-positive rates while σ > 0, or non-finite entries, or
+        if its columns are linearly dependent (RᵀR singular).
 
     Examples
     --------
@@ -311,6 +321,31 @@ def zero_diag_weights(R: Any, sigma: float, n: float, theta: float | None = None
     return _weights(R, sigma, n, theta, zero_diag=True)
 
 
+def _pinv(R: Any, xp: Any) -> Any:
+    """R† = (RᵀR)⁻¹Rᵀ by ``solve`` (note pitfall 15), with columns scaled by powers of two.
+
+    R = R̃ S with S = diag(2^e_j) and the columns of R̃ of order 1, so R† = S⁻¹ R̃†: RᵀR cannot
+    leave the float range whatever the magnitude of the rates, and the scaling is exact. Columns
+    whose largest rate lies in [2^-100, 2^100] are left as they are (e_j = 0).
+    """
+    top = to_numpy(xp.max(xp.abs(R), axis=0))
+    _, expo = np.frexp(np.where(top > 0, top, 1.0))
+    expo = np.where(np.abs(expo) > 100, expo, 0)
+    scale = xp.asarray(np.ldexp(1.0, expo))
+    Rs = R / scale[None, :]
+    gram = Rs.T @ Rs
+    try:
+        pinv = xp.linalg.solve(gram, Rs.T)  # R̃†, P × N
+    except np.linalg.LinAlgError:
+        pinv = None
+    if pinv is None or not bool(xp.all(xp.isfinite(pinv))):
+        raise ValueError(
+            "R must have linearly independent columns (RᵀR is singular), "
+            f"got shape {tuple(R.shape)}"
+        )
+    return pinv / scale[:, None]
+
+
 def _check_patterns(R: Any, sigma: float, xp: Any) -> Any:
     R = _as_real_array(R, "R", xp)
     if R.ndim != 2:
@@ -329,14 +364,16 @@ def _check_patterns(R: Any, sigma: float, xp: Any) -> Any:
 def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network:
     """Eqs. 8 and 20 (note §4.1 ``dense_weights``)."""
     sigma = check_nonneg_float(sigma, "sigma")
-    n = check_beta(n, "n")
+    n = check_exponent(n)
+    if theta is not None:
+        theta = check_finite_float(theta, "theta")
     xp = array_namespace(R)
     R = _check_patterns(R, sigma, xp)
     U = activation_inverse(R, sigma, n)
     # Eq. 16 with the empirical mean of g⁻¹(R) when no threshold is given.
-    theta = -float(xp.mean(U)) if theta is None else check_finite_float(theta, "theta")
+    theta = -float(xp.mean(U)) if theta is None else theta
     V = U + theta
-    R_pinv = xp.linalg.solve(R.T @ R, R.T)  # R† = (RᵀR)⁻¹Rᵀ, P × N
+    R_pinv = _pinv(R, xp)
     W = V @ R_pinv  # Eq. 8
     if zero_diag:
         N = R.shape[0]
@@ -393,7 +430,9 @@ def jacobian(W: Any, r: Any, sigma: float, n: float, theta: float) -> Any:
     if r.shape != (W.shape[0],):
         raise ValueError(f"r must have shape ({W.shape[0]},), got shape {r.shape}")
     d = _slope(W @ r - theta, sigma, n, xp)
-    return d[:, None] * W - xp.eye(W.shape[0])
+    with np.errstate(over="ignore", invalid="ignore"):  # an infinite slope times W_ij = 0 is 0
+        DW = xp.where(W == 0, 0.0, d[:, None] * W)
+    return DW - xp.eye(W.shape[0])
 
 
 def _check_square(W: Any, xp: Any) -> Any:
@@ -452,10 +491,9 @@ def jacobian_spectrum(
     >>> spec.n_trivial, round(float(spec.abscissa[0]), 12)
     (1, 0.0)
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"net must be a Network, got {type(net).__name__}")
-    if method not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}")
+    check_instance(net, "net", Network)
+    check_option(method, "method", _METHODS)
+    eigenvectors = check_bool(eigenvectors, "eigenvectors")
     if method == "auto":
         method = "full" if net.zero_diag else "lowrank"
     if method == "lowrank" and net.zero_diag:
@@ -577,19 +615,24 @@ def simulate(
     dt : float
         Time step in (0, 1].
     T : float
-        Duration > 0; ceil(T/dt) steps.
+        Duration > 0; ceil(T/dt) steps, at most ``MAX_STEPS`` (1e7).
     noise : float
         Additive noise amplitude η >= 0 per unit √time.
     rng : int or numpy.random.Generator, optional
-        Needed only when ``noise > 0`` (default seed 0).
+        Used only when ``noise > 0`` (default seed 0), but checked always.
     reference : array_like, shape (N,) or like ``r0``, optional
         State the distance is measured to (default ``r0``); one (N,) state serves a batch.
     max_rate : float
-        Blow-up bound on max |r| (> 0).
+        Blow-up bound on max |r| (> 0); every entry of ``r0`` must lie within it.
 
     Returns
     -------
     Trajectory
+
+    Raises
+    ------
+    ValueError
+        If ceil(T/dt) exceeds ``MAX_STEPS``, or an entry of ``r0`` exceeds ``max_rate``.
 
     Examples
     --------
@@ -607,42 +650,50 @@ def simulate(
     theta = check_finite_float(theta, "theta")
     dt = check_fraction(dt, "dt", 0.0, 1.0, open_lo=True, open_hi=False)
     T = check_beta(T, "T")
+    steps = _check_steps(T, dt)
     noise = check_nonneg_float(noise, "noise")
+    gen = as_rng(0 if rng is None else rng)
     max_rate = check_beta(max_rate, "max_rate")
     xp = array_namespace(W, r0)
     W = _check_square(W, xp)
     r = _as_real_array(r0, "r0", xp)
     N = W.shape[0]
-    if r.ndim not in (1, 2) or r.shape[0] != N:
+    if r.ndim not in (1, 2) or r.shape[0] != N or r.size == 0:
         raise ValueError(f"r0 must have shape ({N},) or ({N}, B), got shape {r.shape}")
+    if bool(xp.any(xp.abs(r) > max_rate)):
+        raise ValueError(
+            f"r0 must lie within max_rate={max_rate!r} (the blow-up bound), "
+            f"got max |r0| = {float(xp.max(xp.abs(r)))!r}"
+        )
     ref = r if reference is None else _as_real_array(reference, "reference", xp)
     if ref.ndim == 1 and r.ndim == 2:
         ref = ref[:, None]
     if ref.shape != r.shape and not (r.ndim == 2 and ref.shape == (N, 1)):
         raise ValueError(f"reference must have shape {r.shape} or ({N},), got {ref.shape}")
-    gen = as_rng(0 if rng is None else rng) if noise > 0 else None
-    steps = math.ceil(T / dt - 1e-9)
-    ref_norm = xp.linalg.norm(ref, axis=0)
+    gen = gen if noise > 0 else None
+    ref_norm = _column_norm(ref, xp)
     ref_norm = xp.where(ref_norm > 0, ref_norm, 1.0)
-    dists = [to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm)]
+    dists = [to_numpy(_column_norm(r - ref, xp) / ref_norm)]
     alive = np.ones(r.shape[1:], dtype=bool)
     t_stop = np.full(r.shape[1:], np.nan)
     done = 0
-    for _ in range(steps):
-        r_in = r if alive.all() else xp.where(xp.asarray(alive), r, 0.0)  # no blown inputs
-        r_new = r_in + dt * (activation(W @ r_in - theta, sigma, n) - r_in)  # Eq. 2, Euler
-        if gen is not None:
-            r_new = r_new + noise * math.sqrt(dt) * xp.asarray(gen.standard_normal(r.shape))
-        bad = alive & _runaway(r_new, max_rate, xp)
-        if bad.any():
-            t_stop[bad] = dt * done
-            alive &= ~bad
-            if not alive.any():
-                break
-        if not alive.all():
-            r_new = xp.where(xp.asarray(alive), r_new, r)  # blown trajectories keep their state
-        r, done = r_new, done + 1
-        dists.append(np.where(alive, to_numpy(xp.linalg.norm(r - ref, axis=0) / ref_norm), np.nan))
+    with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is detected, not warned
+        for _ in range(steps):
+            r_in = r if alive.all() else xp.where(xp.asarray(alive), r, 0.0)  # no blown inputs
+            r_new = r_in + dt * (activation(W @ r_in - theta, sigma, n) - r_in)  # Eq. 2, Euler
+            if gen is not None:
+                r_new = r_new + noise * math.sqrt(dt) * xp.asarray(gen.standard_normal(r.shape))
+            bad = alive & _runaway(r_new, max_rate, xp)
+            if bad.any():
+                t_stop[bad] = dt * done
+                alive &= ~bad
+                if not alive.any():
+                    break
+            if not alive.all():
+                r_new = xp.where(xp.asarray(alive), r_new, r)  # blown ones keep their state
+            r, done = r_new, done + 1
+            dist = to_numpy(_column_norm(r - ref, xp) / ref_norm)
+            dists.append(np.where(alive, dist, np.nan))
     t_stop[alive] = dt * done
     return Trajectory(
         times=dt * np.arange(done + 1),
@@ -653,6 +704,28 @@ def simulate(
         blown=~alive,
         t_stop=t_stop,
     )
+
+
+def _check_steps(T: float, dt: float, t_name: str = "T") -> int:
+    """ceil(T/dt) Euler steps, refused above ``MAX_STEPS`` with a message naming T and dt."""
+    steps = T / dt - 1e-9
+    check_size(
+        steps,
+        t_name,
+        f"Euler steps (ceil({t_name}/dt) with dt={dt!r})",
+        MAX_STEPS,
+        f"shorten {t_name} or lengthen dt (<= 1) so that {t_name}/dt <= {MAX_STEPS}",
+    )
+    return math.ceil(steps)
+
+
+def _column_norm(x: Any, xp: Any) -> Any:
+    """Euclidean norm along axis 0, scaled by the largest entry so that no square overflows."""
+    top = xp.max(xp.abs(x), axis=0)
+    if bool(xp.all(top < 1e150)):
+        return xp.linalg.norm(x, axis=0)  # the common case: as before, bit for bit
+    safe = xp.where(top > 0, top, 1.0)
+    return safe * xp.linalg.norm(x / safe, axis=0)
 
 
 def _runaway(r: Any, max_rate: float, xp: Any) -> np.ndarray:
@@ -694,11 +767,11 @@ def empirical_critical_load(
     Parameters
     ----------
     N : int
-        Neurons (>= 2).
+        Neurons (>= 2; N² at most ``MAX_ELEMENTS``).
     cv : float
-        Coefficient of variation of the patterns (> 0).
+        Coefficient of variation of the patterns, in (0, 1e6].
     sigma, n : float
-        Activation parameters (σ >= 0, n > 0).
+        Activation parameters (σ >= 0, 0 < n <= 100).
     alphas : sequence of float
         Increasing loads in (0, 1), each giving P = round(α N) >= 1.
     patterns : int
@@ -723,15 +796,15 @@ def empirical_critical_load(
     ([1.0, 0.0], True)
     """
     N = check_positive_int(N, "N", minimum=2)
-    cv = check_beta(cv, "cv")
+    check_size(N * N, "N", "weight entries (N * N)", MAX_ELEMENTS, "use fewer neurons")
+    cv = check_cv(cv)
     sigma = check_nonneg_float(sigma, "sigma")
-    n = check_beta(n, "n")
+    n = check_exponent(n)
+    a = as_real_vector(alphas, "alphas", 0.0, 1.0, open_lo=True, open_hi=True)
     patterns = check_positive_int(patterns, "patterns")
     shift = check_finite_float(theta_shift, "theta_shift")
+    zero_diag = check_bool(zero_diag, "zero_diag")
     tol = check_nonneg_float(tol, "tol")
-    a = np.asarray(alphas, dtype=float).ravel()
-    if a.size < 1 or not np.all(np.isfinite(a)) or np.any(a <= 0) or np.any(a >= 1):
-        raise ValueError(f"alphas must be a non-empty sequence of loads in (0, 1), got {alphas!r}")
     if np.any(np.diff(a) <= 0):
         raise ValueError(f"alphas must be strictly increasing, got {a.tolist()}")
     Ps = np.rint(a * N).astype(int)
@@ -745,7 +818,8 @@ def empirical_critical_load(
         build = zero_diag_weights if zero_diag else pinv_weights
         net = build(R, sigma, n, theta)
         ab = jacobian_spectrum(net, list(range(min(patterns, int(P))))).abscissa
-        frac[j], mean[j], std[j] = np.mean(ab < -tol), ab.mean(), ab.std()
+        with np.errstate(over="ignore"):  # abscissae beyond 1e154: the spread is +inf
+            frac[j], mean[j], std[j] = np.mean(ab < -tol), ab.mean(), ab.std()
     alpha_s, bracketed = _zero_crossing(a, mean)
     return CriticalLoad(
         alphas=a,
@@ -810,10 +884,17 @@ def paired_ensemble_spectrum(
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
+    ratio = sigma_x / sigma_y
+    if not math.isfinite(ratio) or ratio == 0.0:
+        raise ValueError(
+            f"sigma_x / sigma_y must be a finite number > 0, got sigma_x={sigma_x!r}, "
+            f"sigma_y={sigma_y!r}"
+        )
     gen = as_rng(rng)
     Y = gen.standard_normal((N, P))
     E = gen.standard_normal((N, P))
-    X = sigma_x * (tau * Y + math.sqrt(max(0.0, 1.0 - tau * tau)) * E)
-    Y = sigma_y * Y
-    K = np.linalg.solve(Y.T @ Y, Y.T @ X)  # Y† X, P × P
-    return np.linalg.eigvals(K)
+    # The spectrum scales with σ_x/σ_y only: draw unit pairs and scale the eigenvalues, so no
+    # product of large or small scales leaves the float range.
+    X = tau * Y + math.sqrt(max(0.0, 1.0 - tau * tau)) * E
+    K = np.linalg.solve(Y.T @ Y, Y.T @ X)  # Y† X for unit scales, P × P
+    return ratio * np.linalg.eigvals(K)

@@ -14,6 +14,15 @@ Public functions
 ----------------
 activation, activation_inverse, gain (Eq. 3 in numerically stable forms, note §1.2),
 sample_patterns (log-normal rates with mean 1, optionally sparse, note §1.4).
+
+Ranges
+------
+``CV_MAX`` bounds the coefficient of variation wherever log-normal moments or samples are
+used: up to CV = 1e6 (s = √ln(1 + CV²) ≈ 5.3) the 201-node Gauss-Hermite quadrature of the
+population theory reproduces E r = 1 and Var r = CV² to 1e-14 (it degrades beyond CV ≈ 1e20).
+``EXPONENT_MAX`` bounds the exponent n wherever patterns are stored or averaged over: g⁻¹(r) =
+r^{1/n} loses the differences between rates and d(r) ~ n r overflows in the moments as n grows;
+the elementwise functions below take any n > 0 and return ±inf where g overflows.
 """
 
 from __future__ import annotations
@@ -23,16 +32,33 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     _as_real_array,
     as_rng,
     check_beta,
     check_fraction,
     check_nonneg_float,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace
 
 __all__ = ["activation", "activation_inverse", "gain", "sample_patterns"]
+
+#: Largest coefficient of variation of the log-normal patterns (see the module docstring).
+CV_MAX = 1e6
+#: Largest exponent n where patterns are stored or averaged over (see the module docstring).
+EXPONENT_MAX = 100.0
+
+
+def check_cv(cv: Any, name: str = "cv") -> float:
+    """Return the coefficient of variation as a float in (0, CV_MAX]."""
+    return check_fraction(cv, name, 0.0, CV_MAX, open_lo=True, open_hi=False)
+
+
+def check_exponent(n: Any, name: str = "n") -> float:
+    """Return the exponent n as a float in (0, EXPONENT_MAX] (for storing and averaging)."""
+    return check_fraction(n, name, 0.0, EXPONENT_MAX, open_lo=True, open_hi=False)
 
 
 def _check_shape_params(sigma: Any, n: Any) -> tuple[float, float]:
@@ -52,7 +78,8 @@ def _as_rates(r: Any, sigma: float, xp: Any, name: str = "r") -> Any:
 def _rectified_power(x: Any, power: float, n: float, xp: Any) -> Any:
     """n ⌊x⌋₊^power, and 0 where x <= 0: slopes of the hard-rectified power law (g'(0) = 0)."""
     active = x > 0
-    return xp.where(active, n * xp.where(active, x, 1.0) ** power, 0.0)
+    with np.errstate(over="ignore"):  # beyond the float range: +inf, the true limit
+        return xp.where(active, n * xp.where(active, x, 1.0) ** power, 0.0)
 
 
 def _slope(v: Any, sigma: float, n: float, xp: Any) -> Any:
@@ -63,9 +90,10 @@ def _slope(v: Any, sigma: float, n: float, xp: Any) -> Any:
     if sigma == 0.0:
         return _rectified_power(v, n - 1.0, n, xp)
     a = np.pi / sigma
-    softplus = xp.logaddexp(0.0, a * v) / a
-    sigmoid = xp.exp(-xp.logaddexp(0.0, -a * v))
-    return n * softplus ** (n - 1.0) * sigmoid
+    with np.errstate(over="ignore"):  # softplus^(n-1) beyond the float range is +inf
+        softplus = xp.logaddexp(0.0, a * v) / a
+        sigmoid = xp.exp(-xp.logaddexp(0.0, -a * v))
+        return n * softplus ** (n - 1.0) * sigmoid
 
 
 def activation(v: Any, sigma: float, n: float) -> Any:
@@ -88,7 +116,7 @@ def activation(v: Any, sigma: float, n: float) -> Any:
     Returns
     -------
     array
-        g(v) >= 0, same shape and namespace as ``v``.
+        g(v) >= 0, same shape and namespace as ``v``; +inf where g exceeds the float range.
 
     Examples
     --------
@@ -100,10 +128,11 @@ def activation(v: Any, sigma: float, n: float) -> Any:
     sigma, n = _check_shape_params(sigma, n)
     xp = array_namespace(v)
     v = _as_real_array(v, "v", xp)
-    if sigma == 0.0:
-        return xp.maximum(v, 0.0) ** n
-    a = np.pi / sigma
-    return (xp.logaddexp(0.0, a * v) / a) ** n
+    with np.errstate(over="ignore"):  # g beyond the float range is +inf, its true limit
+        if sigma == 0.0:
+            return xp.maximum(v, 0.0) ** n
+        a = np.pi / sigma
+        return (xp.logaddexp(0.0, a * v) / a) ** n
 
 
 def activation_inverse(r: Any, sigma: float, n: float) -> Any:
@@ -176,8 +205,9 @@ def gain(r: Any, sigma: float, n: float) -> Any:
     r = _as_rates(r, sigma, xp)
     if sigma == 0.0:
         return _rectified_power(r, (n - 1.0) / n, n, xp)
-    y = r ** (1.0 / n)
-    return n * r ** ((n - 1.0) / n) * (-xp.expm1(-np.pi * y / sigma))
+    with np.errstate(over="ignore"):  # beyond the float range: +inf, the true limit
+        y = r ** (1.0 / n)
+        return n * r ** ((n - 1.0) / n) * (-xp.expm1(-np.pi * y / sigma))
 
 
 def sample_patterns(N: int, P: int, cv: float, rng: Any = 0, f: float = 1.0) -> np.ndarray:
@@ -194,7 +224,7 @@ def sample_patterns(N: int, P: int, cv: float, rng: Any = 0, f: float = 1.0) -> 
     N, P : int
         Neurons (>= 2) and patterns (>= 1); column μ of R is pattern r^μ.
     cv : float
-        Coefficient of variation, > 0.
+        Coefficient of variation, in (0, ``CV_MAX``] (1e6).
     rng : int or numpy.random.Generator
         Seed or generator.
     f : float, optional
@@ -212,7 +242,8 @@ def sample_patterns(N: int, P: int, cv: float, rng: Any = 0, f: float = 1.0) -> 
     """
     N = check_positive_int(N, "N", minimum=2)
     P = check_positive_int(P, "P", minimum=1)
-    cv = check_beta(cv, "cv")
+    check_size(N * P, "N", "entries (N * P)", MAX_ELEMENTS, "ask for fewer neurons or patterns")
+    cv = check_cv(cv)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
     gen = as_rng(rng)
     s = np.sqrt(np.log1p(cv * cv))

@@ -43,28 +43,41 @@ from typing import Any
 
 import numpy as np
 from numpy.polynomial.hermite_e import hermegauss
-from scipy.special import gamma as gamma_fn
-from scipy.special import pbdv
+from scipy.special import gammaln, pbdv
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     _as_real_array,
+    as_real_vector,
     as_rng,
     check_beta,
+    check_bool,
     check_finite_float,
     check_fraction,
+    check_instance,
+    check_option,
     check_positive_int,
+    check_size,
 )
-from assocmem.attractor.meanfield import StabilityTheory, theory
+from assocmem.attractor.meanfield import StabilityTheory, _check_load, theory
 from assocmem.attractor.network import (
     Network,
     Trajectory,
-    jacobian,
+    _check_steps,
     jacobian_spectrum,
     pinv_weights,
     simulate,
     zero_diag_weights,
 )
-from assocmem.attractor.rates import _slope, activation, activation_inverse, sample_patterns
+from assocmem.attractor.rates import (
+    _slope,
+    activation,
+    activation_inverse,
+    check_cv,
+    check_exponent,
+    gain,
+    sample_patterns,
+)
 from assocmem.backend import to_numpy
 
 __all__ = [
@@ -348,15 +361,16 @@ def activation_curves(
     sigma : float
         Smoothness / noise σ > 0.
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100] (``rates.EXPONENT_MAX``).
     v_min, v_max : float
         Voltage range, v_min < v_max.
     points : int
-        Grid points (>= 2).
+        Grid points (>= 2, at most ``MAX_ELEMENTS``).
 
     Returns
     -------
     ActivationCurves
+        Curves that exceed the float range are +inf there (their true limit).
 
     Examples
     --------
@@ -364,12 +378,14 @@ def activation_curves(
     >>> round(float(c.g[1]), 4), round(float(c.noisy[1]), 4)  # (σ/π) ln 2 and σ/√(2π)
     (0.2206, 0.3989)
     """
-    sigma, n = check_beta(sigma, "sigma"), check_beta(n, "n")
+    sigma, n = check_beta(sigma, "sigma"), check_exponent(n)
     v_min, v_max = check_finite_float(v_min, "v_min"), check_finite_float(v_max, "v_max")
     if v_min >= v_max:
         raise ValueError(f"v_min must be < v_max, got v_min={v_min!r}, v_max={v_max!r}")
-    points = check_positive_int(points, "points", minimum=2)
+    points = check_positive_int(points, "points", minimum=2, maximum=MAX_ELEMENTS)
     v = np.linspace(v_min, v_max, points)
+    with np.errstate(over="ignore"):  # beyond the float range: +inf, the true limit
+        hard = np.maximum(v, 0.0) ** n
     return ActivationCurves(
         sigma=sigma,
         n=n,
@@ -377,7 +393,7 @@ def activation_curves(
         g=activation(v, sigma, n),
         slope=_slope(v, sigma, n, np),
         noisy=_noisy_power(v, sigma, n),
-        hard=np.maximum(v, 0.0) ** n,
+        hard=hard,
     )
 
 
@@ -387,13 +403,20 @@ def _noisy_power(v: np.ndarray, sigma: float, n: float) -> np.ndarray:
     out = np.empty_like(v)
     low = x <= _PBDV_MAX
     D, _ = pbdv(-n - 1.0, -x[low])
-    out[low] = (
-        sigma**n * gamma_fn(n + 1.0) * np.exp(-(x[low] ** 2) / 4.0) * D / math.sqrt(2 * np.pi)
-    )
-    if np.any(~low):
-        z, w = hermegauss(_GH_NODES)
-        vals = np.maximum(v[~low, None] + sigma * z[None, :], 0.0) ** n
-        out[~low] = vals @ (w / w.sum())
+    # In log space: σⁿ Γ(n+1) alone leaves the float range for large σ or n.
+    with np.errstate(divide="ignore", over="ignore"):
+        log_val = (
+            n * math.log(sigma)
+            + gammaln(n + 1.0)
+            - x[low] ** 2 / 4.0
+            + np.log(D)
+            - 0.5 * math.log(2 * np.pi)
+        )
+        out[low] = np.exp(log_val)
+        if np.any(~low):
+            z, w = hermegauss(_GH_NODES)
+            vals = np.maximum(v[~low, None] + sigma * z[None, :], 0.0) ** n
+            out[~low] = vals @ (w / w.sum())
     return out
 
 
@@ -411,7 +434,7 @@ def lognormal_density(r: Any, cv: float, f: float = 1.0) -> np.ndarray:
     r : array_like
         Rates, finite and >= 0 (the density is 0 at r = 0).
     cv : float
-        Coefficient of variation, > 0.
+        Coefficient of variation, in (0, 1e6] (``rates.CV_MAX``).
     f : float
         Fraction of non-zero rates, in (0, 1].
 
@@ -430,7 +453,7 @@ def lognormal_density(r: Any, cv: float, f: float = 1.0) -> np.ndarray:
     >>> round(float(np.trapezoid(p, r)), 4), round(float(np.trapezoid(r * p, r)), 4)
     (1.0, 1.0)
     """
-    cv = check_beta(cv, "cv")
+    cv = check_cv(cv)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
     r = np.asarray(_as_real_array(r, "r", np))
     if np.any(r < 0):
@@ -456,15 +479,15 @@ def pattern_density(
     Parameters
     ----------
     cv : float
-        Coefficient of variation, > 0.
+        Coefficient of variation, in (0, 1e6].
     f : float
         Fraction of non-zero rates, in (0, 1].
     N : int
-        Sample size (>= 100).
+        Sample size (>= 100, at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator
         Seed or generator.
     bins : int
-        Histogram bins (>= 2).
+        Histogram bins (>= 2, at most ``MAX_ELEMENTS``).
 
     Returns
     -------
@@ -476,11 +499,12 @@ def pattern_density(
     >>> round(d.zero_fraction, 1), round(d.sample_mean, 1)
     (0.5, 0.5)
     """
-    cv = check_beta(cv, "cv")
+    cv = check_cv(cv)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    N = check_positive_int(N, "N", minimum=100)
-    bins = check_positive_int(bins, "bins", minimum=2)
-    x = sample_patterns(N, 1, cv, rng=rng, f=f)[:, 0]
+    N = check_positive_int(N, "N", minimum=100, maximum=MAX_ELEMENTS)
+    gen = as_rng(rng)
+    bins = check_positive_int(bins, "bins", minimum=2, maximum=MAX_ELEMENTS)
+    x = sample_patterns(N, 1, cv, rng=gen, f=f)[:, 0]
     s = math.sqrt(math.log1p(cv * cv))
     lo, hi = math.exp(-0.5 * s * s - 3.29 * s), math.exp(-0.5 * s * s + 3.29 * s)
     edges = np.geomspace(lo, hi, bins + 1)
@@ -527,10 +551,12 @@ def asymmetry_index(W: Any) -> float:
     0.5
     """
     W = _square(W, "W")
+    top = float(np.max(np.abs(W)))
+    if top == 0.0:
+        raise ValueError("W must not be the zero matrix (the asymmetry index is 0/0)")
+    W = W / top  # the index is scale-free; norms of the scaled W stay in the float range
     sym = float(np.linalg.norm(0.5 * (W + W.T)))
     asym = float(np.linalg.norm(0.5 * (W - W.T)))
-    if sym + asym == 0.0:
-        raise ValueError("W must not be the zero matrix (the asymmetry index is 0/0)")
     return asym / (sym + asym)
 
 
@@ -550,8 +576,9 @@ def henrici_departure(J: Any, eigenvalues: Any = None) -> float:
     J : array_like, shape (N, N)
         Square matrix, finite, not all zero.
     eigenvalues : array_like, optional
-        All N eigenvalues of J, if already known (computed with ``numpy.linalg.eigvals``
-        otherwise).
+        All N eigenvalues of J (real or complex, finite), if already known (computed with
+        ``numpy.linalg.eigvals`` otherwise). They must obey Schur's inequality
+        Σ|λ_i|² <= ‖J‖_F² (to a relative 1e-6), as the eigenvalues of J do.
 
     Returns
     -------
@@ -566,18 +593,41 @@ def henrici_departure(J: Any, eigenvalues: Any = None) -> float:
     1.0
     """
     J = _square(J, "J")
-    if eigenvalues is None:
+    ev = None if eigenvalues is None else _eigenvalues(eigenvalues, J.shape[0])
+    top = float(np.max(np.abs(J)))
+    if top == 0.0:
+        raise ValueError("J must not be the zero matrix (the relative index is 0/0)")
+    J = J / top  # the index is scale-free; squares of the scaled J stay in the float range
+    if ev is None:
         ev = np.linalg.eigvals(J)
     else:
-        ev = np.asarray(eigenvalues).ravel()
-        if ev.shape != (J.shape[0],) or not np.all(np.isfinite(ev)):
-            raise ValueError(
-                f"eigenvalues must hold {J.shape[0]} finite values, got shape {ev.shape}"
-            )
+        with np.errstate(over="ignore"):
+            ev = ev / top
     fro2 = float(np.sum(J * J))
-    if fro2 == 0.0:
-        raise ValueError("J must not be the zero matrix (the relative index is 0/0)")
-    return math.sqrt(max(fro2 - float(np.sum(np.abs(ev) ** 2)), 0.0) / fro2)
+    with np.errstate(over="ignore"):
+        ev2 = float(np.sum(np.abs(ev) ** 2))
+    if eigenvalues is not None and not ev2 <= fro2 * (1.0 + 1e-6):
+        raise ValueError(
+            "eigenvalues must be the eigenvalues of J: the sum of their squared moduli "
+            f"exceeds ||J||_F^2 (Schur's inequality), {ev2 * top * top!r} > {fro2 * top * top!r}"
+        )
+    return math.sqrt(max(fro2 - ev2, 0.0) / fro2)
+
+
+def _eigenvalues(values: Any, N: int) -> np.ndarray:
+    """N finite real or complex eigenvalues (bool and object dtypes are refused)."""
+    if values is None or isinstance(values, str | bytes):
+        raise TypeError(f"eigenvalues must be an array of numbers, got {values!r}")
+    try:
+        ev = np.asarray(values)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"eigenvalues must be a rectangular array of numbers: {exc}") from exc
+    if ev.dtype.kind not in "iufc":
+        raise TypeError(f"eigenvalues must hold real or complex numbers, got dtype {ev.dtype}")
+    ev = ev.ravel()
+    if ev.shape != (N,) or not np.all(np.isfinite(ev)):
+        raise ValueError(f"eigenvalues must hold {N} finite values, got shape {ev.shape}")
+    return ev
 
 
 def _square(A: Any, name: str) -> np.ndarray:
@@ -624,34 +674,42 @@ def weight_statistics(net: Network, pattern: int = 0, henrici: bool = True) -> W
     >>> s.fixed_point_error < 1e-12, s.P
     (True, 1)
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"net must be a Network, got {type(net).__name__}")
-    if isinstance(pattern, bool) or not isinstance(pattern, int | np.integer):
-        raise TypeError(f"pattern must be an integer, got {pattern!r}")
-    if not 0 <= int(pattern) < net.P:
-        raise ValueError(f"pattern must lie in [0, {net.P}), got {int(pattern)}")
+    check_instance(net, "net", Network)
+    pattern = _check_pattern(pattern, net.P)
+    henrici = check_bool(henrici, "henrici")
     W, R = np.asarray(to_numpy(net.W)), np.asarray(to_numpy(net.R))
-    err = float(np.max(np.abs(activation(W @ R - net.theta, net.sigma, net.n) - R)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        err = float(np.max(np.abs(activation(W @ R - net.theta, net.sigma, net.n) - R)))
     h = float("nan")
     if henrici:
-        h = _henrici_at(net, W, R[:, int(pattern)], int(pattern))
+        h = _henrici_at(net, W, R[:, pattern], pattern)
+    with np.errstate(over="ignore"):  # a norm beyond the float range is +inf
+        row_norm_sq = float((W * W).sum(axis=1).mean())
     return WeightStatistics(
         N=net.N,
         P=net.P,
         zero_diag=net.zero_diag,
         theta=float(net.theta),
         row_sum=float(W.sum(axis=1).mean()),
-        row_norm_sq=float((W * W).sum(axis=1).mean()),
+        row_norm_sq=row_norm_sq,
         mean_diag=float(np.diagonal(W).mean()),
         fixed_point_error=err,
         asymmetry=asymmetry_index(W),
         henrici=h,
-        pattern=int(pattern),
+        pattern=pattern,
     )
 
 
+def _check_pattern(pattern: Any, P: int) -> int:
+    """A pattern index μ in [0, P), named ``pattern`` in the message."""
+    return check_positive_int(pattern, "pattern", minimum=0, maximum=P - 1)
+
+
 def _henrici_at(net: Network, W: np.ndarray, r: np.ndarray, mu: int) -> float:
-    J = np.asarray(to_numpy(jacobian(W, r, net.sigma, net.n, net.theta)))
+    # J_μ = −I + D_μ W with D_μ = d(r^μ) (Eq. 5 at the stored pattern): the same matrix whose
+    # spectrum jacobian_spectrum returns, also where rounding spoils the fixed point.
+    D = np.asarray(to_numpy(gain(r, net.sigma, net.n)))
+    J = D[:, None] * W - np.eye(W.shape[0])
     spec = jacobian_spectrum(net, mu)
     ev = spec.eigenvalues[0]
     if spec.n_trivial:  # the N − P eigenvalues exactly −1 of Eq. 9 (note §1.6)
@@ -692,7 +750,10 @@ def pinv_row_norm_sq(theory: StabilityTheory, alpha: Any) -> Any:
     """
     a = _check_theory_load(theory, alpha)
     rho, beta = theory.var_u / theory.c_rr, theory.cov_ru / theory.c_rr
-    out = a / (1.0 - a) * (rho - a * beta * beta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = a / (1.0 - a) * (rho - a * beta * beta)
+    if math.isinf(rho):  # Var u beyond the float range (huge σ): ρ − αβ² >= (1 − α)ρ = +inf
+        out = np.where(a > 0, math.inf, 0.0)
     return float(out) if out.ndim == 0 else out
 
 
@@ -728,13 +789,8 @@ def pinv_self_coupling(theory: StabilityTheory, alpha: Any) -> Any:
 
 
 def _check_theory_load(t: Any, alpha: Any) -> np.ndarray:
-    if not isinstance(t, StabilityTheory):
-        raise TypeError(f"theory must be a StabilityTheory, got {type(t).__name__}")
-    a = np.asarray(alpha, dtype=float)
-    bad = ~np.isfinite(a) | (a < 0) | (a >= 1)
-    if bool(np.any(bad)):
-        raise ValueError(f"alpha must lie in [0, 1), got {a[bad].ravel()[0]!r}")
-    return a
+    check_instance(t, "theory", StabilityTheory)
+    return _check_load(alpha)
 
 
 def weight_load_sweep(
@@ -763,11 +819,11 @@ def weight_load_sweep(
     Parameters
     ----------
     N : int
-        Neurons (>= 2).
+        Neurons (>= 2; N² at most ``MAX_ELEMENTS``).
     cv : float
-        Pattern CV (> 0).
+        Pattern CV, in (0, 1e6].
     sigma, n : float
-        Activation parameters (σ > 0, n > 0: dense patterns).
+        Activation parameters (σ > 0, 0 < n <= 100: dense patterns).
     alphas : sequence of float
         Loads in (0, 1), each giving 1 <= P = round(α N) < N.
     rng : int or numpy.random.Generator
@@ -790,11 +846,13 @@ def weight_load_sweep(
     >>> bool(sw.row_norm_sq[1] > sw.row_norm_sq[0]), bool(sw.fixed_point_error.max() < 1e-9)
     (True, True)
     """
-    N = check_positive_int(N, "N", minimum=2)
-    cv, sigma, n = check_beta(cv, "cv"), check_beta(sigma, "sigma"), check_beta(n, "n")
-    shift = check_finite_float(theta_shift, "theta_shift")
+    N = _check_neurons(N, 2)
+    cv, sigma, n = check_cv(cv), check_beta(sigma, "sigma"), check_exponent(n)
     a = _check_alphas(alphas, N)
     gen = as_rng(rng)
+    shift = check_finite_float(theta_shift, "theta_shift")
+    zero_diag = check_bool(zero_diag, "zero_diag")
+    henrici = check_bool(henrici, "henrici")
     build = zero_diag_weights if zero_diag else pinv_weights
     rows = []
     for P in np.rint(a * N).astype(int):
@@ -830,10 +888,20 @@ def weight_load_sweep(
     )
 
 
+def _row_norms_sq(W: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):  # a norm beyond the float range is +inf
+        return (W * W).sum(axis=1)
+
+
+def _check_neurons(N: Any, minimum: int) -> int:
+    """N neurons, with the N × N weights capped at ``MAX_ELEMENTS`` entries."""
+    N = check_positive_int(N, "N", minimum=minimum)
+    check_size(N * N, "N", "weight entries (N * N)", MAX_ELEMENTS, "use fewer neurons")
+    return N
+
+
 def _check_alphas(alphas: Any, N: int) -> np.ndarray:
-    a = np.asarray(alphas, dtype=float).ravel()
-    if a.size < 1 or not np.all(np.isfinite(a)) or np.any(a <= 0) or np.any(a >= 1):
-        raise ValueError(f"alphas must be a non-empty sequence of loads in (0, 1), got {alphas!r}")
+    a = as_real_vector(alphas, "alphas", 0.0, 1.0, open_lo=True, open_hi=True)
     Ps = np.rint(a * N).astype(int)
     if np.any(Ps < 1) or np.any(Ps >= N):
         raise ValueError(f"alphas must give 1 <= P = round(alpha N) < N, got P = {Ps.tolist()}")
@@ -864,17 +932,17 @@ def weight_snapshot(
     alpha : float
         Load in (0, 1), giving 1 <= P = round(α N) < N.
     cv : float
-        Pattern CV (> 0).
+        Pattern CV, in (0, 1e6].
     N : int
-        Neurons (>= 4).
+        Neurons (>= 4; N² at most ``MAX_ELEMENTS``).
     sigma, n : float
-        Activation parameters (> 0).
+        Activation parameters (σ > 0, 0 < n <= 100).
     rng : int or numpy.random.Generator
         Seed or generator (patterns, then the sampled pairs).
     zero_diag : bool
         Eq. 20 (True) or Eq. 8 (False) weights.
     pairs : int
-        Number of sampled off-diagonal pairs (>= 1).
+        Number of sampled off-diagonal pairs (>= 1, at most ``MAX_ELEMENTS``).
 
     Returns
     -------
@@ -886,10 +954,11 @@ def weight_snapshot(
     >>> snap.stats.P, snap.w_ij.shape
     (30, (10,))
     """
-    N = check_positive_int(N, "N", minimum=4)
+    N = _check_neurons(N, 4)
     alpha = check_fraction(alpha, "alpha", 0.0, 1.0)
-    cv, sigma, n = check_beta(cv, "cv"), check_beta(sigma, "sigma"), check_beta(n, "n")
-    pairs = check_positive_int(pairs, "pairs")
+    cv, sigma, n = check_cv(cv), check_beta(sigma, "sigma"), check_exponent(n)
+    zero_diag = check_bool(zero_diag, "zero_diag")
+    pairs = check_positive_int(pairs, "pairs", maximum=MAX_ELEMENTS)
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
@@ -905,7 +974,7 @@ def weight_snapshot(
         cv=cv,
         sigma=sigma,
         n=n,
-        row_norms_sq=(W * W).sum(axis=1),
+        row_norms_sq=_row_norms_sq(W),
         w_ij=W[i, j],
         w_ji=W[j, i],
         row_norm_sq_eq6=t.row_norm_sq(net.alpha),
@@ -946,17 +1015,18 @@ def recall_demo(
     alpha : float
         Load in (0, 1) with 1 <= P = round(α N) < N.
     n : float
-        Exponent (> 0).
+        Exponent, in (0, 100].
     N : int
-        Neurons (>= 4).
+        Neurons (>= 4; N² at most ``MAX_ELEMENTS``).
     cv, sigma : float
-        Pattern CV and smoothness (> 0).
+        Pattern CV in (0, 1e6] and smoothness (> 0).
     kick : float
-        Relative size of the perturbation (> 0).
+        Relative size of the perturbation, in (0, 1]: at most the pattern's own norm.
     direction : {"pattern", "random"}
         Kick direction.
     T, dt : float
-        Duration (> 0) and Euler step (0 < dt <= 1) in units of τ.
+        Duration (> 0) and Euler step (0 < dt <= 1) in units of τ; T/dt at most
+        ``MAX_STEPS`` (1e7).
     rng : int or numpy.random.Generator
         Seed or generator (patterns, then the random kick).
 
@@ -970,12 +1040,14 @@ def recall_demo(
     >>> d.fixed_point_error < 1e-9, bool(d.trajectory.distance[-1] < d.kick)
     (True, True)
     """
-    N = check_positive_int(N, "N", minimum=4)
+    N = _check_neurons(N, 4)
     alpha = check_fraction(alpha, "alpha", 0.0, 1.0)
-    n, cv, sigma = check_beta(n, "n"), check_beta(cv, "cv"), check_beta(sigma, "sigma")
-    kick = check_beta(kick, "kick")
-    if direction not in _DIRECTIONS:
-        raise ValueError(f"direction must be one of {_DIRECTIONS}, got {direction!r}")
+    n, cv, sigma = check_exponent(n), check_cv(cv), check_beta(sigma, "sigma")
+    kick = check_fraction(kick, "kick", 0.0, 1.0, open_lo=True, open_hi=False)
+    check_option(direction, "direction", _DIRECTIONS)
+    T = check_beta(T, "T")
+    dt = check_fraction(dt, "dt", 0.0, 1.0, open_lo=True, open_hi=False)
+    _check_steps(T, dt)
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
