@@ -197,7 +197,8 @@ def separation_function(s: Any, beta: float, kind: str = "lse") -> Any:
     scalar = isinstance(s, numbers.Real) and not isinstance(s, bool | np.bool_)
     xp = array_namespace(s)
     S = _as_real_values(s, "s", xp)
-    out = xp.exp(beta * S) if kind == "lse" else xp.maximum(1.0 + beta * S, 0.0)
+    with np.errstate(over="ignore"):  # exp(β s) beyond the float64 range is +inf
+        out = xp.exp(beta * S) if kind == "lse" else xp.maximum(1.0 + beta * S, 0.0)
     return float(out) if scalar else out
 
 
@@ -478,16 +479,22 @@ def centroid_energy(
     xp = array_namespace(memories)
     Xi = as_memories(memories, xp=xp)
     idx = check_index_set(index_set, Xi.shape[0])
-    sub = Xi[xp.asarray(idx)]
-    centred = sub - xp.mean(sub, axis=0)[None, :]
-    spread = float(xp.sum(centred * centred))
-    arg = eps + len(idx) - 0.5 * beta * spread
-    return -math.log(arg) / beta if arg > 0 else math.inf
+    return _centroid_energy(Xi, idx, beta, eps, xp)
 
 
 # --------------------------------------------------------------------------------------------
 # Private kernels (trust their input: float64 arrays of matching shapes in namespace xp)
 # --------------------------------------------------------------------------------------------
+
+
+def _centroid_energy(Xi: Any, idx: list[int], beta: float, eps: float, xp: Any) -> float:
+    """−(1/β) log(ϵ + |K| − β/2 Σ_{μ∈K} ‖ξ_μ − ξ̄_K‖²) for a validated index list (note §1.4)."""
+    sub = Xi[xp.asarray(idx)]
+    with np.errstate(over="ignore"):  # a spread beyond float64 is +inf: the log argument is < 0
+        centred = sub - xp.mean(sub, axis=0)[None, :]
+        spread = float(xp.sum(centred * centred))
+        arg = eps + len(idx) - 0.5 * beta * spread
+    return -math.log(arg) / beta if arg > 0 else math.inf
 
 
 def _prepare(x: Any, memories: Any) -> tuple[Any, Any, bool, Any]:
@@ -519,16 +526,18 @@ def _row_blocks(n_rows: int, width: int, xp: Any) -> list[slice]:
 def _sqdist_block(X: Any, Xi: Any, xp: Any) -> Any:
     """(B, M) squared distances in difference form, accumulated coordinate by coordinate.
 
-    The summation order is k = 0, ..., d-1 for every entry; temporaries are (B, M).
+    The summation order is k = 0, ..., d-1 for every entry; temporaries are (B, M). A squared
+    distance beyond the float64 range is +inf (the honest overflow, no warning).
     """
     Xt = xp.ascontiguousarray(X.T)
     Xit = xp.ascontiguousarray(Xi.T)
-    D2 = Xt[0][:, None] - Xit[0][None, :]
-    D2 *= D2
-    for k in range(1, X.shape[1]):
-        diff = Xt[k][:, None] - Xit[k][None, :]
-        diff *= diff
-        D2 += diff
+    with np.errstate(over="ignore"):
+        D2 = Xt[0][:, None] - Xit[0][None, :]
+        D2 *= D2
+        for k in range(1, X.shape[1]):
+            diff = Xt[k][:, None] - Xit[k][None, :]
+            diff *= diff
+            D2 += diff
     return D2
 
 
@@ -541,32 +550,91 @@ def _sqdist(X: Any, Xi: Any, xp: Any) -> Any:
 
 
 def _lse_energy(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
-    """−(1/β) logsumexp(−β/2 d²) per row, shifted by the row's smallest d² (note §4.6)."""
+    """−(1/β) logsumexp(−β/2 d²) per row, shifted by the row's smallest d² (note §4.6).
+
+    Rows whose squared distances all overflow float64 are recomputed by :func:`_far_rows`.
+    """
     E = xp.empty(X.shape[0], dtype=xp.float64)
-    for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
-        Z = _sqdist_block(X[sl], Xi, xp)
-        m = xp.min(Z, axis=1)
-        Z -= m[:, None]
-        Z *= -0.5 * beta
-        xp.exp(Z, out=Z)
-        E[sl] = 0.5 * m - xp.log(xp.sum(Z, axis=1)) / beta
+    m_all = xp.empty(X.shape[0], dtype=xp.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
+            Z = _sqdist_block(X[sl], Xi, xp)
+            m = xp.min(Z, axis=1)
+            Z -= m[:, None]
+            Z *= -0.5 * beta
+            xp.exp(Z, out=Z)
+            E[sl] = 0.5 * m - xp.log(xp.sum(Z, axis=1)) / beta
+            m_all[sl] = m
+    far = ~xp.isfinite(m_all)
+    if bool(xp.any(far)):
+        rows = xp.nonzero(far)[0]
+        _, half_d2, log_s = _far_rows(X[rows], Xi, beta, xp)
+        with np.errstate(over="ignore"):
+            E[rows] = half_d2 - log_s / beta
     return E
 
 
 def _softmax_neg(D2: Any, beta: float, xp: Any) -> Any:
-    """softmax_μ(−β/2 D2) along axis 1 (LSE weights p_μ(x), note §1.3); overwrites D2."""
-    D2 -= xp.min(D2, axis=1)[:, None]
-    D2 *= -0.5 * beta
-    xp.exp(D2, out=D2)
-    D2 /= xp.sum(D2, axis=1)[:, None]
+    """softmax_μ(−β/2 D2) along axis 1 (LSE weights p_μ(x), note §1.3); overwrites D2.
+
+    Rows whose entries are all +inf (squared distances beyond float64) come back as NaN; the
+    callers replace them with :func:`_far_rows`.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        D2 -= xp.min(D2, axis=1)[:, None]
+        D2 *= -0.5 * beta
+        xp.exp(D2, out=D2)
+        D2 /= xp.sum(D2, axis=1)[:, None]
     return D2
+
+
+def _lse_weights(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
+    """(B, M) LSE weights p_μ(x), exact also where every squared distance overflows."""
+    P = _softmax_neg(_sqdist_block(X, Xi, xp), beta, xp)
+    far = xp.isnan(P[:, 0])
+    if bool(xp.any(far)):
+        rows = xp.nonzero(far)[0]
+        P[rows] = _far_rows(X[rows], Xi, beta, xp)[0]
+    return P
+
+
+def _far_rows(X: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, Any, Any]:
+    """LSE weights, ½ min_μ d²_μ and log Σ_μ exp(−β/2 (d²_μ − d²_min)) without forming d².
+
+    For points so far from the memories that every d² overflows float64 (``x = 1e160``), the
+    differences d²_μ − d²_0 = 2 Σ_k (ξ_0k − ξ_μk)(x_k − (ξ_μk + ξ_0k)/2) are still finite, so
+    the softmax is exact; ½ d²_min is formed as 2 s² Σ_k (h_k/s)² from h = x/2 − ξ/2 and
+    s = max_k |h_k|, which is +inf only when the value itself exceeds the float64 range.
+    Raises ValueError if even these differences overflow (coordinates near 1e308).
+    """
+    n, M = X.shape[0], Xi.shape[0]
+    H = xp.zeros((n, M), dtype=xp.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for k in range(X.shape[1]):
+            a = Xi[0, k] - Xi[:, k]
+            b = X[:, k][:, None] - 0.5 * Xi[:, k][None, :] - 0.5 * Xi[0, k]
+            H += a[None, :] * b
+        if not bool(xp.all(xp.isfinite(H))):
+            raise ValueError(
+                "x and memories must be closer than about 1e300 in every coordinate: their "
+                "distance differences overflow float64"
+            )
+        nearest = xp.argmin(H, axis=1)
+        logits = -beta * (H - xp.min(H, axis=1)[:, None])
+        W = xp.exp(logits)
+        S = xp.sum(W, axis=1)
+        h = 0.5 * X - 0.5 * Xi[nearest]
+        s = xp.max(xp.abs(h), axis=1)
+        t = xp.sum((h / s[:, None]) ** 2, axis=1)
+        half_d2 = ((2.0 * t) * s) * s
+    return W / S[:, None], half_d2, xp.log(S)
 
 
 def _lse_grad(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     """x − p(x) @ Ξ per row (note §1.3, App. D.5 with the square restored)."""
     G = xp.empty_like(X)
     for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
-        G[sl] = X[sl] - _softmax_neg(_sqdist_block(X[sl], Xi, xp), beta, xp) @ Xi
+        G[sl] = X[sl] - _lse_weights(X[sl], Xi, beta, xp) @ Xi
     return G
 
 
@@ -577,10 +645,11 @@ def _lse_hessian(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     H = xp.empty((B, d, d), dtype=xp.float64)
     eye = xp.eye(d, dtype=xp.float64)
     for sl in _row_blocks(B, M * d, xp):
-        P = _softmax_neg(_sqdist_block(X[sl], Xi, xp), beta, xp)
+        P = _lse_weights(X[sl], Xi, beta, xp)
         centred = Xi[None, :, :] - (P @ Xi)[:, None, :]
-        cov = xp.matmul(xp.swapaxes(centred * P[:, :, None], 1, 2), centred)
-        H[sl] = eye[None] - beta * cov
+        with np.errstate(over="ignore"):
+            cov = xp.matmul(xp.swapaxes(centred * P[:, :, None], 1, 2), centred)
+            H[sl] = eye[None] - beta * cov
     return H
 
 

@@ -46,31 +46,38 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_memories,
     as_points,
+    as_real_array,
+    as_real_vector,
     as_rng,
     check_beta,
+    check_bool,
+    check_finite_float,
     check_fraction,
     check_nonneg_float,
+    check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
-    centroid_energy,
-    lse_energy,
-    lse_grad,
-    lsr_energy,
-    separation_function,
-    sqdist,
-    support_radius,
+    _centroid_energy,
+    _lse_energy,
+    _lse_grad,
+    _lsr_energy,
+    _lsr_parts,
+    _safe_divide,
+    _sqdist,
 )
-from assocmem.dense_am.minima import lsr_minima, minima_centroids
+from assocmem.dense_am.minima import lsr_minima
 from assocmem.dense_am.retrieval import (
-    lse_minima,
-    lsr_one_step,
-    lsr_retrieve,
-    lsr_trajectory,
-    thm1_beta,
+    _algorithm1,
+    _dedupe_minima,
+    _lse_descend_checked,
+    _thm1_beta,
 )
 
 __all__ = [
@@ -464,7 +471,9 @@ def random_memories(M: int, d: int, rng: Any = 0) -> np.ndarray:
     """
     M = check_positive_int(M, "M")
     d = check_positive_int(d, "d")
-    return as_rng(rng).random((M, d))
+    gen = as_rng(rng)
+    check_size(M * d, "M", "coordinates (M * d)", MAX_ELEMENTS, "use a smaller M or d")
+    return gen.random((M, d))
 
 
 def preset_memories(name: str, d: int = 2) -> np.ndarray:
@@ -493,11 +502,12 @@ def preset_memories(name: str, d: int = 2) -> np.ndarray:
     >>> preset_memories("triangle").round(3).tolist()
     [[0.0, 1.0], [-0.866, -0.5], [0.866, -0.5]]
     """
-    if d not in (1, 2) or isinstance(d, bool):
+    if isinstance(d, bool | np.bool_) or not isinstance(d, numbers.Integral):
+        raise TypeError(f"d must be 1 or 2 (an integer), got {d!r} of type {type(d).__name__}")
+    if d not in (1, 2):
         raise ValueError(f"d must be 1 or 2, got {d!r}")
     names = PRESETS_1D if d == 1 else PRESETS_2D
-    if name not in names:
-        raise ValueError(f"name must be one of {names} for d = {d}, got {name!r}")
+    check_option(name, "name", names)
     return _preset_1d(name) if d == 1 else _preset_2d(name)
 
 
@@ -511,7 +521,7 @@ def lse_minima_1d(memories: Any, beta: float, n_grid: int = 4000, refine: bool =
     beta : float
         Inverse temperature, finite and > 0.
     n_grid : int, default 4000
-        Grid points over [min ξ, max ξ] (>= 16).
+        Grid points over [min ξ, max ξ] (>= 16, at most ``MAX_ELEMENTS``).
     refine : bool, default True
         Polish each minimum to machine precision with :func:`scipy.optimize.brentq` on
         E'(x) = x − Σ_μ p_μ(x) ξ_μ; if False return the bracket midpoints (enough for counting).
@@ -541,9 +551,10 @@ def lse_minima_1d(memories: Any, beta: float, n_grid: int = 4000, refine: bool =
     (2,)
     """
     beta = check_beta(beta)
-    n_grid = check_positive_int(n_grid, "n_grid", minimum=16)
+    n_grid = _check_grid(n_grid, 16, 1)
+    refine = check_bool(refine, "refine")
     Xi = _resolve_memories(memories, 1)
-    return _lse_minima_1d(Xi, beta, n_grid, bool(refine))
+    return _lse_minima_1d(Xi, beta, n_grid, refine)
 
 
 def lsr_minima_2d(memories: Any, beta: float) -> list[tuple[int, ...]]:
@@ -608,10 +619,10 @@ def landscape_1d(
     eps : float, default 0.0
         The floor ϵ >= 0 inside the LSR log (paper eq. (3)).
     n_grid : int, default 800
-        Number of grid points (>= 16).
+        Number of grid points (>= 16, at most ``MAX_ELEMENTS``).
     bounds : (float, float), optional
-        Plot interval. Default: the memories' range widened by 0.6 of its length on each side
-        (at least 1), independent of β so that a β slider keeps the view.
+        Plot interval (finite, lo < hi). Default: the memories' range widened by 0.6 of its
+        length on each side (at least 1), independent of β so that a β slider keeps the view.
 
     Returns
     -------
@@ -635,27 +646,29 @@ def landscape_1d(
     """
     beta = check_beta(beta)
     eps = check_nonneg_float(eps, "eps")
-    n_grid = check_positive_int(n_grid, "n_grid", minimum=16)
+    n_grid = _check_grid(n_grid, 16, 1)
     Xi = _resolve_memories(memories, 1)
     xp = array_namespace(Xi)
     lo, hi = _bounds_1d(Xi, bounds)
     x = xp.linspace(lo, hi, n_grid)
     X = x[:, None]
-    lse = lse_energy(X, Xi, beta)
-    lsr = lsr_energy(X, Xi, beta, eps)
+    lse = _lse_energy(X, Xi, beta, xp)
+    lsr = _lsr_energy(X, Xi, beta, eps, xp)
     relu_sum = _relu_sum(X, Xi, beta, xp)
     minima, points, energies = _lsr_minima_with_energy(Xi, beta, eps, xp)
     lse_pts = _lse_minima_1d(Xi, beta, 4000, True)
-    lse_E = lse_energy(lse_pts[:, None], Xi, beta) if lse_pts.shape[0] else xp.zeros(0)
+    lse_E = _lse_energy(lse_pts[:, None], Xi, beta, xp) if lse_pts.shape[0] else xp.zeros(0)
+    with np.errstate(over="ignore"):  # exp(−β E) beyond float64 is +inf
+        lse_density = xp.exp(-beta * lse)
     return Landscape1D(
         memories=Xi,
         beta=beta,
         eps=eps,
-        radius=support_radius(beta),
+        radius=_radius(beta),
         x=x,
         lse_energy=lse,
         lsr_energy=lsr,
-        lse_density=xp.exp(-beta * lse),
+        lse_density=lse_density,
         lsr_density=eps + relu_sum,
         supported=relu_sum > 0,
         minima=minima,
@@ -682,10 +695,11 @@ def landscape_2d(
     beta : float
         Inverse temperature, finite and > 0.
     n_grid : int, default 200
-        Grid points per axis (>= 4).
+        Grid points per axis (>= 4; n_grid² at most ``MAX_ELEMENTS``).
     bounds : (x0, x1, y0, y1), optional
-        Plot window. Default: the memories' bounding box widened by 0.35 of its larger side
-        (at least 1) on every side, independent of β so that a β slider keeps the view.
+        Plot window (finite, x0 < x1, y0 < y1). Default: the memories' bounding box widened by
+        0.35 of its larger side (at least 1) on every side, independent of β so that a β slider
+        keeps the view.
     starts : array_like, shape (S, 2) or (2,), optional
         Start points of Algorithm-1 trajectories (mean-shift jumps) to overlay.
 
@@ -713,20 +727,21 @@ def landscape_2d(
     (7, 3, 4)
     """
     beta = check_beta(beta)
-    n_grid = check_positive_int(n_grid, "n_grid", minimum=4)
+    n_grid = _check_grid(n_grid, 4, 2)
     Xi = _resolve_memories(memories, 2)
     xp = array_namespace(Xi)
     x0, x1, y0, y1 = _bounds_2d(Xi, bounds)
+    S = xp.zeros((0, 2)) if starts is None else as_points(starts, 2, name="starts", xp=xp)[0]
     xs, ys = xp.linspace(x0, x1, n_grid), xp.linspace(y0, y1, n_grid)
     f, count = _grid_relu_sum(xs, ys, Xi, beta, xp)
     positive = f > 0
     energy = xp.where(positive, -xp.log(xp.where(positive, f, 1.0)) / beta, xp.inf)
     minima, centroids, energies = _lsr_minima_with_energy(Xi, beta, 0.0, xp)
-    S, trajectories = _trajectories(starts, Xi, beta, xp)
+    trajectories = _trajectories(S, Xi, beta, xp)
     return Landscape2D(
         memories=Xi,
         beta=beta,
-        radius=support_radius(beta),
+        radius=_radius(beta),
         xs=xs,
         ys=ys,
         energy=energy,
@@ -752,12 +767,12 @@ def count_curve(
     memories : array_like, shape (M, d), or str
         Stored patterns (or a preset name; 2-D presets, or 1-D if the name is only in
         :data:`PRESETS_1D`).
-    betas : sequence of float
-        β values (each finite and > 0).
+    betas : float or sequence of float
+        β values (at least one, each finite and > 0).
     lse_starts : int, default 200
-        Random starts for the LSE minima when d >= 2 (ignored in 1-D).
+        Random starts (>= 0) for the LSE minima when d >= 2 (ignored, but checked, in 1-D).
     rng : int or numpy.random.Generator, default 0
-        Seed for those starts.
+        Seed for those starts (checked in 1-D too).
 
     Returns
     -------
@@ -780,11 +795,16 @@ def count_curve(
     """
     Xi = _resolve_memories(memories, None)
     xp = array_namespace(Xi)
-    bs = [check_beta(b, "betas") for b in np.atleast_1d(to_numpy(betas)).ravel()]
-    if not bs:
-        raise ValueError("betas must hold at least one value, got an empty sequence")
+    bs = _check_betas(betas)
     lse_starts = check_positive_int(lse_starts, "lse_starts", minimum=0)
     gen = as_rng(rng)
+    check_size(
+        len(bs) * (Xi.shape[0] + 1 + lse_starts) * Xi.shape[1],
+        "lse_starts",
+        "start coordinates over all betas",
+        MAX_ELEMENTS,
+        "use fewer starts or fewer betas",
+    )
     sizes = [[len(k) for k in lsr_minima(Xi, b)] for b in bs]
     n_lse = [_count_lse(Xi, b, lse_starts, gen, xp) for b in bs]
     n_lsr = np.array([len(s) for s in sizes], dtype=np.int64)
@@ -814,12 +834,19 @@ def minima_counts_1d(
         Memories per set, uniform in [0, 1].
     n_sets : int, default 50
         Number of random sets.
-    betas : sequence of float, optional
-        β grid; default 30 values geometric from 1 to 1e4 (R from 1.4 down to 0.014).
+    betas : float or sequence of float, optional
+        β grid (each finite and > 0); default 30 values geometric from 1 to 1e4 (R from 1.4
+        down to 0.014).
     rng : int or numpy.random.Generator, default 0
         Seed or generator for the sets.
     n_grid : int, default 4000
-        Grid of :func:`lse_minima_1d` (counting only, no refinement).
+        Grid of :func:`lse_minima_1d` (counting only, no refinement), >= 16.
+
+    Raises
+    ------
+    ValueError
+        For invalid arguments, or when ``n_sets`` times the number of betas exceeds
+        ``MAX_STEPS`` or n_sets * M coordinates exceed ``MAX_ELEMENTS``.
 
     Returns
     -------
@@ -841,10 +868,13 @@ def minima_counts_1d(
     """
     M = check_positive_int(M, "M")
     n_sets = check_positive_int(n_sets, "n_sets")
-    n_grid = check_positive_int(n_grid, "n_grid", minimum=16)
-    grid = np.geomspace(1.0, 1e4, 30) if betas is None else np.atleast_1d(np.asarray(betas))
-    bs = [check_beta(b, "betas") for b in grid.ravel()]
+    n_grid = _check_grid(n_grid, 16, 1)
+    bs = _check_betas(np.geomspace(1.0, 1e4, 30) if betas is None else betas)
     gen = as_rng(rng)
+    check_size(n_sets * M, "n_sets", "memory coordinates", MAX_ELEMENTS, "use fewer sets")
+    check_size(
+        n_sets * len(bs), "n_sets", "(set, beta) counts", MAX_STEPS, "use fewer sets or betas"
+    )
     lse = np.zeros((n_sets, len(bs)), dtype=np.int64)
     lsr = np.zeros_like(lse)
     for i in range(n_sets):
@@ -872,7 +902,7 @@ def separation_curves(
     s_min : float, default -2.0
         Left end of the similarity axis (< 0).
     n_points : int, default 401
-        Number of points (>= 2).
+        Number of points (>= 2, times the number of betas at most ``MAX_ELEMENTS``).
 
     Returns
     -------
@@ -892,19 +922,23 @@ def separation_curves(
     >>> c.lsr[0, [0, -1]].tolist(), float(c.radius[0])
     ([0.0, 1.0], 1.0)
     """
-    if kind not in ("both", "lse", "lsr"):
-        raise ValueError(f"kind must be 'both', 'lse' or 'lsr', got {kind!r}")
-    betas = [check_beta(b) for b in np.atleast_1d(np.asarray(beta, dtype=object)).ravel()]
-    if not _is_real(s_min) or not math.isfinite(float(s_min)) or float(s_min) >= 0.0:
+    betas = _check_betas(beta, "beta")
+    kind = check_option(kind, "kind", ("both", "lse", "lsr"))
+    s_min = check_finite_float(s_min, "s_min")
+    if s_min >= 0.0:
         raise ValueError(f"s_min must be a finite number < 0, got {s_min!r}")
     n_points = check_positive_int(n_points, "n_points", minimum=2)
-    s = _similarity_grid(float(s_min), n_points)
+    check_size(
+        2 * len(betas) * n_points, "n_points", "curve values", MAX_ELEMENTS, "use fewer points"
+    )
+    s = _similarity_grid(s_min, n_points)
+    bs = np.asarray(betas)[:, None]
     lse = None
     if kind in ("both", "lse"):
-        lse = np.stack([separation_function(s, b, kind="lse") for b in betas])
+        lse = np.exp(bs * s[None, :])  # paper eq. (1): F(βs) = exp(βs), s <= 0: no overflow
     lsr = None
     if kind in ("both", "lsr"):
-        lsr = np.stack([separation_function(s, b, kind="lsr") for b in betas])
+        lsr = np.maximum(1.0 + bs * s[None, :], 0.0)  # F(βs) = ReLU(1 + βs)
     return SeparationCurves(
         betas=np.asarray(betas),
         kind=kind,
@@ -928,13 +962,19 @@ def thm1_experiment(
     delta_over_r : float
         Basin radius as a fraction of r = min_{μ≠ν} ‖ξ_μ − ξ_ν‖, in (0, 1) (the paper's range).
     n_per_basin : int, default 400
-        Uniform starts per basin ball.
+        Uniform starts per basin ball (M * n_per_basin * d at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator, default 0
         Seed or generator of the starts.
 
     Returns
     -------
     Thm1Result
+
+    Raises
+    ------
+    ValueError
+        For invalid arguments, for memories with M < 2 or a repeated pattern, or when
+        β = 2/(r − Δ)² falls outside the float64 range (memories about 1e154 or more apart).
 
     Notes
     -----
@@ -957,10 +997,13 @@ def thm1_experiment(
     """
     t = check_fraction(delta_over_r, "delta_over_r")
     n_per_basin = check_positive_int(n_per_basin, "n_per_basin")
+    gen = as_rng(rng)
     Xi = _resolve_memories(memories, None)
+    _check_starts_size(Xi, n_per_basin)
     xp = array_namespace(Xi)
     r = _min_pairwise_distance(Xi, xp)
-    return _thm1(Xi, r, t, n_per_basin, as_rng(rng), xp)
+    _check_thm1_beta(r, [t], "delta_over_r")
+    return _thm1(Xi, r, t, n_per_basin, gen, xp)
 
 
 def thm1_sweep(
@@ -975,8 +1018,8 @@ def thm1_sweep(
     ----------
     memories : array_like, shape (M, d), M >= 2, or str
         Stored patterns, or a 2-D preset name.
-    deltas_over_r : sequence of float
-        Values in (0, 1).
+    deltas_over_r : float or sequence of float
+        At least one value, each in (0, 1).
     n_per_basin : int, default 400
         Starts per basin and Δ value.
     rng : int or numpy.random.Generator, default 0
@@ -992,14 +1035,22 @@ def thm1_sweep(
     >>> sw.fraction.tolist()[0], round(float(sw.predicted[1]), 4)
     (1.0, 0.3333)
     """
-    ts = [check_fraction(t, "deltas_over_r") for t in np.atleast_1d(np.asarray(deltas_over_r))]
-    if not ts:
-        raise ValueError("deltas_over_r must hold at least one value, got an empty sequence")
+    values = as_real_vector(deltas_over_r, "deltas_over_r", 0.0, 1.0, open_lo=True, open_hi=True)
+    ts = [float(t) for t in values]
     n_per_basin = check_positive_int(n_per_basin, "n_per_basin")
+    gen = as_rng(rng)
     Xi = _resolve_memories(memories, None)
+    _check_starts_size(Xi, n_per_basin)
+    check_size(
+        len(ts) * Xi.shape[0] * n_per_basin,
+        "n_per_basin",
+        "starts over all deltas_over_r",
+        MAX_ELEMENTS,
+        "use fewer starts or fewer values",
+    )
     xp = array_namespace(Xi)
     r = _min_pairwise_distance(Xi, xp)
-    gen = as_rng(rng)
+    _check_thm1_beta(r, ts, "deltas_over_r")
     runs = [_thm1(Xi, r, t, n_per_basin, gen, xp) for t in ts]
     return Thm1Sweep(
         delta_over_r=np.asarray(ts),
@@ -1024,7 +1075,7 @@ def alg1_descent_check(
         Inverse temperature, finite and > 0.
     n_starts : int, default 2000
         Starts: a memory chosen uniformly, plus a uniform point of the ball of radius R around
-        it, so every start is supported.
+        it, so every start is supported (n_starts * d at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator, default 0
         Seed or generator of the starts.
     max_iter : int, default 1000
@@ -1053,14 +1104,21 @@ def alg1_descent_check(
     """
     beta = check_beta(beta)
     n_starts = check_positive_int(n_starts, "n_starts")
+    gen = as_rng(rng)
     max_iter = check_positive_int(max_iter, "max_iter")
     Xi = _resolve_memories(memories, None)
+    check_size(
+        n_starts * (Xi.shape[1] + Xi.shape[0]),
+        "n_starts",
+        "start coordinates and active-set entries",
+        MAX_ELEMENTS,
+        "use fewer starts",
+    )
     xp = array_namespace(Xi)
-    gen = as_rng(rng)
     X = to_numpy(Xi)
     pick = gen.integers(0, X.shape[0], n_starts)
     Z = xp.asarray(
-        X[pick] + _ball_samples(np.zeros((1, X.shape[1])), support_radius(beta), n_starts, gen)
+        X[pick] + _ball_samples(np.zeros((1, X.shape[1])), _radius(beta), n_starts, gen)
     )
     return _alg1_check(Xi, Z, beta, max_iter, xp)
 
@@ -1079,7 +1137,9 @@ def lse_stored_gradient_log10(memories: Any, beta: float) -> Any:
     -------
     array, shape (M,)
         log10 of the gradient norm; finite for any β, where the float64 gradient of
-        :func:`~assocmem.dense_am.lse_grad` underflows to exactly 0.0.
+        :func:`~assocmem.dense_am.lse_grad` underflows to exactly 0.0, unless
+        β/2 ‖ξ_μ − ξ_ν‖² itself exceeds the float64 range for every ν ≠ μ (patterns about
+        1e154 apart), where the honest limit −inf is returned.
 
     Notes
     -----
@@ -1103,13 +1163,16 @@ def lse_stored_gradient_log10(memories: Any, beta: float) -> Any:
     Xi = _resolve_memories(memories, None)
     X = np.asarray(to_numpy(Xi), dtype=np.float64)
     _min_pairwise_distance(Xi, array_namespace(Xi))
-    logits = -0.5 * beta * to_numpy(sqdist(X, X))
+    with np.errstate(over="ignore"):
+        logits = -0.5 * beta * _sqdist(X, X, np)
     logp = logits - logsumexp(logits, axis=1, keepdims=True)
     np.fill_diagonal(logp, -np.inf)
     top = np.max(logp, axis=1)
-    w = np.exp(logp - top[:, None])
+    finite = np.isfinite(top)  # top = −inf: every other pattern's weight is below 1e-308
+    w = np.exp(logp - np.where(finite, top, 0.0)[:, None])
     v = np.einsum("mn,mnk->mk", w, X[:, None, :] - X[None, :, :])
-    out = (top + np.log(np.linalg.norm(v, axis=1))) / math.log(10.0)
+    with np.errstate(divide="ignore"):
+        out = np.where(finite, top + np.log(np.linalg.norm(v, axis=1)), -np.inf) / math.log(10.0)
     return array_namespace(Xi).asarray(out)
 
 
@@ -1118,9 +1181,41 @@ def lse_stored_gradient_log10(memories: Any, beta: float) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
-def _is_real(value: Any) -> bool:
-    """Whether ``value`` is a real number that is not a bool."""
-    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+def _radius(beta: float) -> float:
+    """Support radius R = √(2/β) of a validated β (note §0)."""
+    return math.sqrt(2.0 / beta)
+
+
+def _check_grid(n_grid: Any, minimum: int, dims: int) -> int:
+    """Validate a grid size (points per axis) and cap the n_grid**dims grid points."""
+    n = check_positive_int(n_grid, "n_grid", minimum=minimum)
+    check_size(n**dims, "n_grid", "grid points", MAX_ELEMENTS, "use a coarser grid")
+    return n
+
+
+def _check_betas(betas: Any, name: str = "betas") -> list[float]:
+    """A β grid: one or more finite values > 0, as a list of floats."""
+    values = as_real_vector(betas, name, lo=0.0, open_lo=True)
+    return [float(b) for b in values]
+
+
+def _check_starts_size(Xi: Any, n_per_basin: int) -> None:
+    """Cap the M * n_per_basin * d start coordinates of the Theorem-1 experiment."""
+    M, d = Xi.shape
+    check_size(
+        M * n_per_basin * d, "n_per_basin", "start coordinates", MAX_ELEMENTS, "use fewer starts"
+    )
+
+
+def _check_thm1_beta(r: float, ts: Sequence[float], name: str) -> None:
+    """Refuse memories whose r makes β = 2/(r − Δ)² leave the float64 range for some Δ = t r."""
+    for t in ts:
+        beta = _thm1_beta(r, t * r)
+        if not 0.0 < beta < math.inf:
+            raise ValueError(
+                f"memories and {name} must give a representable beta = 2/(r - delta)**2, got "
+                f"r = {r!r} (min pairwise distance of memories), {name} = {t!r}, beta = {beta!r}"
+            )
 
 
 def _similarity_grid(s_min: float, n: int) -> np.ndarray:
@@ -1160,7 +1255,13 @@ def _resolve_memories(memories: Any, d: int | None) -> Any:
     if isinstance(memories, str):
         if d is None:
             d = 2 if memories in PRESETS_2D else 1
-        return preset_memories(memories, d=d)
+        names = PRESETS_1D if d == 1 else PRESETS_2D
+        if memories not in names:
+            raise ValueError(
+                f"memories must be an array of shape (M, d) or a preset name, one of {names} "
+                f"for d = {d}, got {memories!r}"
+            )
+        return _preset_1d(memories) if d == 1 else _preset_2d(memories)
     Xi = as_memories(memories, xp=array_namespace(memories))
     if d is not None and Xi.shape[1] != d:
         raise ValueError(f"memories must have shape (M, {d}), got shape {Xi.shape}")
@@ -1170,8 +1271,8 @@ def _resolve_memories(memories: Any, d: int | None) -> Any:
 def _bounds_1d(Xi: Any, bounds: Any) -> tuple[float, float]:
     """Plot interval: given, or the memories' range widened by 0.6 of its length (>= 1)."""
     if bounds is not None:
-        lo, hi = (float(b) for b in bounds)
-        if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        lo, hi = _as_bounds(bounds, 2)
+        if not lo < hi:
             raise ValueError(f"bounds must be finite with lo < hi, got {bounds!r}")
         return lo, hi
     a, b = float(Xi.min()), float(Xi.max())
@@ -1182,9 +1283,7 @@ def _bounds_1d(Xi: Any, bounds: Any) -> tuple[float, float]:
 def _bounds_2d(Xi: Any, bounds: Any) -> tuple[float, float, float, float]:
     """Plot window: given, or the bounding box widened by 0.35 of its larger side (>= 1)."""
     if bounds is not None:
-        vals = tuple(float(b) for b in bounds)
-        if len(vals) != 4 or not all(math.isfinite(v) for v in vals):
-            raise ValueError(f"bounds must be four finite numbers (x0, x1, y0, y1), got {bounds!r}")
+        vals = _as_bounds(bounds, 4)
         if not (vals[0] < vals[1] and vals[2] < vals[3]):
             raise ValueError(f"bounds must satisfy x0 < x1 and y0 < y1, got {bounds!r}")
         return vals  # type: ignore[return-value]
@@ -1193,9 +1292,20 @@ def _bounds_2d(Xi: Any, bounds: Any) -> tuple[float, float, float, float]:
     return lo[0] - pad, hi[0] + pad, lo[1] - pad, hi[1] + pad
 
 
+def _as_bounds(bounds: Any, n: int) -> tuple[float, ...]:
+    """``n`` finite real numbers (a plot window), as floats."""
+    if isinstance(bounds, str | bytes):
+        raise TypeError(f"bounds must be a sequence of {n} finite numbers, got {bounds!r}")
+    arr = as_real_array(bounds, "bounds", xp=np)
+    if arr.shape != (n,):
+        raise ValueError(f"bounds must hold {n} finite numbers, got shape {arr.shape}")
+    return tuple(float(v) for v in arr)
+
+
 def _relu_sum(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     """Σ_μ ReLU(1 − β/2 ‖x − ξ_μ‖²) per row (the unnormalised Epanechnikov KDE, note §1.2)."""
-    return xp.sum(xp.maximum(1.0 - 0.5 * beta * sqdist(X, Xi), 0.0), axis=1)
+    with np.errstate(over="ignore"):
+        return xp.sum(xp.maximum(1.0 - 0.5 * beta * _sqdist(X, Xi, xp), 0.0), axis=1)
 
 
 def _grid_relu_sum(xs: Any, ys: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, Any]:
@@ -1206,7 +1316,7 @@ def _grid_relu_sum(xs: Any, ys: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any
     the cost is M·(2R/h)² instead of M·n². d² = (x − ξ_μ1)² + (y − ξ_μ2)² is the difference
     form of note §0.
     """
-    R = support_radius(beta)
+    R = _radius(beta)
     two_over_beta, half_beta = 2.0 / beta, 0.5 * beta
     f = xp.zeros((ys.shape[0], xs.shape[0]), dtype=xp.float64)
     count = xp.zeros((ys.shape[0], xs.shape[0]), dtype=xp.int64)
@@ -1234,8 +1344,14 @@ def _lsr_minima_with_energy(
     """Exact LSR minima (index sets), their centroids (K, d) and energies (note §1.4, §1.7)."""
     sets = _lsr_minima_plane(Xi, beta, xp) if Xi.shape[1] == 2 else lsr_minima(Xi, beta)
     minima = tuple(tuple(int(i) for i in k) for k in sets)
-    centroids = minima_centroids(Xi, minima)
-    energies = xp.asarray([centroid_energy(Xi, k, beta, eps) for k in minima], dtype=xp.float64)
+    A = np.zeros((len(minima), Xi.shape[0]))
+    for row, k in enumerate(minima):
+        A[row, list(k)] = 1.0
+    A = xp.asarray(A)
+    centroids = (A @ Xi) / xp.sum(A, axis=1)[:, None] if minima else xp.zeros((0, Xi.shape[1]))
+    energies = xp.asarray(
+        [_centroid_energy(Xi, list(k), beta, eps, xp) for k in minima], dtype=xp.float64
+    )
     return minima, centroids, energies
 
 
@@ -1243,7 +1359,7 @@ def _lsr_minima_plane(Xi: Any, beta: float, xp: Any) -> list[tuple[int, ...]]:
     """Candidates from the circle arrangement, then the exact test (see :func:`lsr_minima_2d`)."""
     X = np.asarray(to_numpy(Xi), dtype=np.float64)
     M, t = X.shape[0], 2.0 / beta
-    D2 = to_numpy(sqdist(X, X))
+    D2 = _sqdist(X, X, np)
     iu, ju = np.triu_indices(M, 1)
     d2 = D2[iu, ju]
     hit = (d2 > 0.0) & (d2 < 4.0 * t)
@@ -1265,7 +1381,7 @@ def _lsr_minima_plane(Xi: Any, beta: float, xp: Any) -> list[tuple[int, ...]]:
 def _face_candidates(X: np.ndarray, V: np.ndarray, ci: Any, cj: Any, t: float) -> np.ndarray:
     """Active sets of the faces around each point V[k] on circles ci[k] and cj[k] (rows, bool)."""
     n, M = V.shape[0], X.shape[0]
-    DV = to_numpy(sqdist(V, X)) if n else np.zeros((0, M))
+    DV = _sqdist(V, X, np) if n else np.zeros((0, M))
     rows = np.arange(n)
     base = DV < t
     base[rows, ci] = base[rows, cj] = False
@@ -1300,7 +1416,7 @@ def _check_candidates(X: np.ndarray, t: float, cands: np.ndarray) -> list[tuple[
     _, first = np.unique(keys, return_index=True)
     A = cands[np.sort(first)].astype(np.float64)
     C = (A @ X) / np.sum(A, axis=1)[:, None]
-    ok = np.all((to_numpy(sqdist(C, X)) < t) == (A > 0), axis=1)
+    ok = np.all((_sqdist(C, X, np) < t) == (A > 0), axis=1)
     return sorted(tuple(int(m) for m in np.nonzero(row)[0]) for row in A[ok])
 
 
@@ -1310,7 +1426,7 @@ def _lse_minima_1d(Xi: Any, beta: float, n_grid: int, refine: bool) -> Any:
     lo, hi = float(Xi.min()), float(Xi.max())
     step = max(hi - lo, 1e-12) / (n_grid - 3)
     x = np.linspace(lo - step, hi + step, n_grid)
-    g = to_numpy(lse_grad(xp.asarray(x)[:, None], Xi, beta))[:, 0]
+    g = to_numpy(_lse_grad(xp.asarray(x)[:, None], Xi, beta, xp))[:, 0]
     nz = np.nonzero(g != 0.0)[0]
     left, right = nz[:-1], nz[1:]
     hit = (g[left] < 0.0) & (g[right] > 0.0)
@@ -1320,7 +1436,7 @@ def _lse_minima_1d(Xi: Any, beta: float, n_grid: int, refine: bool) -> Any:
     from scipy.optimize import brentq
 
     def grad(t: float) -> float:
-        return float(lse_grad(xp.asarray([t]), Xi, beta)[0])
+        return float(_lse_grad(xp.asarray([[t]]), Xi, beta, xp)[0, 0])
 
     roots = []
     for a, b in zip(left, right, strict=True):
@@ -1340,21 +1456,23 @@ def _count_lse(Xi: Any, beta: float, n_starts: int, gen: np.random.Generator, xp
     """
     if Xi.shape[1] == 1:
         return int(_lse_minima_1d(Xi, beta, 4000, False).shape[0])
-    R = support_radius(beta)
+    R = _radius(beta)
     X = to_numpy(Xi)
     lo, hi = X.min(axis=0) - R, X.max(axis=0) + R
     box = lo + (hi - lo) * gen.random((n_starts, X.shape[1]))
     starts = xp.asarray(np.concatenate([X, X.mean(axis=0, keepdims=True), box]))
-    res = lse_minima(Xi, beta, starts=starts, merge_radius=1e-6 * R)
-    return int(res.points.shape[0])
+    P, _, _, _ = _lse_descend_checked(starts, Xi, beta, 1.0, 5000, 1e-10, xp, "count_curve")
+    return int(_dedupe_minima(P, Xi, beta, 1e-6 * R, xp).points.shape[0])
 
 
-def _trajectories(starts: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, tuple[Any, ...]]:
-    """Validated starts (S, d) and the Algorithm-1 iterates from each."""
-    if starts is None:
-        return xp.zeros((0, Xi.shape[1])), ()
-    S, _ = as_points(starts, Xi.shape[1], name="starts", xp=xp)
-    return S, tuple(lsr_trajectory(s, Xi, beta) for s in S)
+def _trajectories(S: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, ...]:
+    """Algorithm-1 iterates (start first) from each validated start, row of S."""
+    out = []
+    for k in range(S.shape[0]):
+        rows: list[Any] = [S[k]]
+        _algorithm1(S[k : k + 1], Xi, beta, 10_000, xp, record=rows)
+        out.append(xp.stack(rows))
+    return tuple(out)
 
 
 def _min_pairwise_distance(Xi: Any, xp: Any) -> float:
@@ -1362,7 +1480,7 @@ def _min_pairwise_distance(Xi: Any, xp: Any) -> float:
     M = Xi.shape[0]
     if M < 2:
         raise ValueError(f"memories must hold at least 2 patterns to define r, got M = {M}")
-    D2 = to_numpy(sqdist(Xi, Xi))
+    D2 = to_numpy(_sqdist(Xi, Xi, xp))
     D2[np.diag_indices(M)] = np.inf
     r2 = float(D2.min())
     if r2 <= 0.0:
@@ -1382,9 +1500,9 @@ def _ball_samples(centres: np.ndarray, radius: float, n: int, gen: np.random.Gen
 def _alg1_check(Xi: Any, Z: Any, beta: float, max_iter: int, xp: Any) -> Alg1Check:
     """Algorithm 1 on all rows of Z, recording E_LSR after each step (see alg1_descent_check)."""
     t = 2.0 / beta
-    E0 = lsr_energy(Z, Xi, beta)
+    E0 = _lsr_energy(Z, Xi, beta, 0.0, xp)
     E = xp.array(E0, copy=True)
-    A = sqdist(Z, Xi) < t
+    A = _sqdist(Z, Xi, xp) < t
     n_iter = xp.zeros(Z.shape[0], dtype=xp.int64)
     moving = xp.ones(Z.shape[0], dtype=bool)
     worst = -math.inf
@@ -1393,9 +1511,9 @@ def _alg1_check(Xi: Any, Z: Any, beta: float, max_iter: int, xp: Any) -> Alg1Che
             break
         W = A[moving].astype(xp.float64)
         Z_new = (W @ Xi) / xp.sum(W, axis=1)[:, None]
-        E_new = lsr_energy(Z_new, Xi, beta)
+        E_new = _lsr_energy(Z_new, Xi, beta, 0.0, xp)
         worst = max(worst, float(xp.max(E_new - E[moving])))
-        A_new = sqdist(Z_new, Xi) < t
+        A_new = _sqdist(Z_new, Xi, xp) < t
         idx = xp.nonzero(moving)[0]
         Z[idx], E[idx], n_iter[idx] = Z_new, E_new, n_iter[idx] + 1
         changed = xp.any(A_new != A[idx], axis=1)
@@ -1403,7 +1521,7 @@ def _alg1_check(Xi: Any, Z: Any, beta: float, max_iter: int, xp: Any) -> Alg1Che
         moving[idx[~changed]] = False
     W = A.astype(xp.float64)
     C = (W @ Xi) / xp.sum(W, axis=1)[:, None]
-    consistent = xp.all((sqdist(C, Xi) < t) == A, axis=1)
+    consistent = xp.all((_sqdist(C, Xi, xp) < t) == A, axis=1)
     return Alg1Check(
         n_iter=n_iter,
         max_increase=worst,
@@ -1417,13 +1535,14 @@ def _thm1(Xi: Any, r: float, t: float, n: int, gen: np.random.Generator, xp: Any
     """One Thm-1 run at Δ = t·r (see :func:`thm1_experiment`)."""
     M, d = Xi.shape
     delta = t * r
-    beta = thm1_beta(r, delta)
+    beta = _thm1_beta(r, delta)
     starts = xp.asarray(_ball_samples(to_numpy(Xi), delta, n, gen))
     basin = xp.repeat(xp.arange(M), n)
     target = Xi[basin]
-    res = lsr_retrieve(starts, Xi, beta)
-    exact = xp.all(res.points == target, axis=1)
-    one = lsr_one_step(starts, Xi, beta)
+    points, _, supported, n_iter = _algorithm1(starts, Xi, beta, 10_000, xp, record=None)
+    exact = xp.all(points == target, axis=1)
+    N, D, count = _lsr_parts(starts, Xi, beta, 0.0, xp)  # one Thm-1 step, η = D/|B|
+    one = starts - _safe_divide(D, count, xp)[:, None] * _safe_divide(N, D[:, None], xp)
     tol = _ONE_STEP_RTOL * (1.0 + xp.abs(target))
     one_ok = xp.all(xp.abs(one - target) <= tol, axis=1)
     predicted = 1.0 if t <= 0.5 else ((1.0 - t) / t) ** d
@@ -1436,10 +1555,10 @@ def _thm1(Xi: Any, r: float, t: float, n: int, gen: np.random.Generator, xp: Any
         radius=r - delta,
         starts=starts,
         basin=basin,
-        alg1_points=res.points,
+        alg1_points=points,
         retrieved=exact,
         one_step_retrieved=one_ok,
-        supported=res.supported,
-        n_iter=res.n_iter,
+        supported=supported,
+        n_iter=n_iter,
         predicted=predicted,
     )

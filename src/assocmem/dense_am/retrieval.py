@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     ConvergenceWarning,
     as_memories,
     as_points,
@@ -42,7 +43,9 @@ from assocmem._validation import (
     check_beta,
     check_fraction,
     check_nonneg_float,
+    check_positive_float,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
@@ -162,6 +165,12 @@ def thm1_beta(r: float, delta: float) -> float:
     float
         ``2 / (r - delta)**2``.
 
+    Raises
+    ------
+    ValueError
+        If ``r`` or ``delta`` is out of range, or if β falls outside the float64 range
+        (r − Δ so large that β underflows to 0, or so small that it overflows).
+
     Notes
     -----
     Thm 1 states exact (and one-step) retrieval from every x with ‖x − ξ_μ‖ <= Δ for Δ ∈ (0, r).
@@ -178,7 +187,13 @@ def thm1_beta(r: float, delta: float) -> float:
     """
     r = check_beta(r, "r")
     delta = check_fraction(delta, "delta", lo=0.0, hi=r)
-    return 2.0 / (r - delta) ** 2
+    beta = _thm1_beta(r, delta)
+    if not 0.0 < beta < math.inf:
+        raise ValueError(
+            f"r and delta must give a representable beta = 2/(r - delta)**2, got r - delta = "
+            f"{r - delta!r} and beta = {beta!r}"
+        )
+    return beta
 
 
 def lsr_retrieve(x0: Any, memories: Any, beta: float, max_iter: int | None = None) -> LSRRetrieval:
@@ -350,7 +365,8 @@ def lse_descend(
     max_iter : int, default 1000
         Maximum number of steps per start.
     tol : float, default 1e-10
-        Stop a start when its gradient norm is below ``tol`` (>= 0).
+        Stop a start when its gradient norm is below ``tol`` (finite, > 0; a norm is never
+        below 0).
 
     Returns
     -------
@@ -381,18 +397,9 @@ def lse_descend(
     beta = check_beta(beta)
     step = check_fraction(step, "step", lo=0.0, hi=2.0)
     max_iter = check_positive_int(max_iter, "max_iter")
-    tol = check_nonneg_float(tol, "tol")
+    tol = check_positive_float(tol, "tol")
     X, Xi, single, xp = _prepare(x0, memories, "x0")
-    Z, n_iter, gnorm = _lse_descend(X, Xi, beta, step, max_iter, tol, xp)
-    converged = gnorm < tol
-    if not bool(xp.all(converged)):
-        bad = int(xp.sum(~converged))
-        warnings.warn(
-            f"lse_descend: {bad} of {X.shape[0]} starts did not converge after {max_iter} "
-            f"iterations; largest gradient norm {float(xp.max(gnorm)):.3g} >= tol {tol:.3g}",
-            ConvergenceWarning,
-            stacklevel=2,
-        )
+    Z, n_iter, gnorm, converged = _lse_descend_checked(X, Xi, beta, step, max_iter, tol, xp)
     if single:
         return LSEDescent(Z[0], int(n_iter[0]), float(gnorm[0]), bool(converged[0]))
     return LSEDescent(Z, n_iter, gnorm, converged)
@@ -417,10 +424,10 @@ def lse_minima(
     beta : float
         Inverse temperature, finite and > 0.
     n_starts : int, default 200
-        Number of random starts, uniform in the memories' bounding box widened by
-        R = √(2/β) on every side. Ignored when ``starts`` is given.
+        Number of random starts (>= 0), uniform in the memories' bounding box widened by
+        R = √(2/β) on every side. Ignored (but still checked) when ``starts`` is given.
     rng : int or numpy.random.Generator, default 0
-        Seed or generator for the random starts.
+        Seed or generator for the random starts (checked even when ``starts`` is given).
     starts : array_like, shape (S, d), optional
         Explicit starts. If given, they are used *instead of* the memories and random starts.
     merge_radius : float, optional
@@ -429,7 +436,7 @@ def lse_minima(
     max_iter : int, default 5000
         Maximum mean-shift steps per start.
     tol : float, default 1e-10
-        Gradient-norm tolerance of the descent.
+        Gradient-norm tolerance of the descent (finite, > 0).
 
     Returns
     -------
@@ -475,8 +482,10 @@ def lse_minima(
     ((2, 1), np.int64(22))
     """
     beta = check_beta(beta)
+    n_starts = check_positive_int(n_starts, "n_starts", minimum=0)
+    gen = as_rng(rng)
     max_iter = check_positive_int(max_iter, "max_iter")
-    tol = check_nonneg_float(tol, "tol")
+    tol = check_positive_float(tol, "tol")
     radius = (
         2.0 / math.sqrt(beta)
         if merge_radius is None
@@ -485,12 +494,18 @@ def lse_minima(
     xp = array_namespace(memories, starts)
     Xi = as_memories(memories, xp=xp)
     if starts is None:
-        n_starts = check_positive_int(n_starts, "n_starts", minimum=0)
-        S = _box_starts(Xi, beta, n_starts, as_rng(rng), xp)
+        check_size(
+            (Xi.shape[0] + n_starts) * Xi.shape[1],
+            "n_starts",
+            "start coordinates",
+            MAX_ELEMENTS,
+            "use fewer starts",
+        )
+        S = _box_starts(Xi, beta, n_starts, gen, xp)
     else:
         S, _ = as_points(starts, Xi.shape[1], name="starts", xp=xp)
-    res = lse_descend(S, Xi, beta, step=1.0, max_iter=max_iter, tol=tol)
-    return _dedupe_minima(res.points, Xi, beta, radius, xp)
+    P, _, _, _ = _lse_descend_checked(S, Xi, beta, 1.0, max_iter, tol, xp, "lse_minima")
+    return _dedupe_minima(P, Xi, beta, radius, xp)
 
 
 # --------------------------------------------------------------------------------------------
@@ -557,13 +572,43 @@ def _algorithm1(
     return Z, A, supported, n_iter
 
 
+def _thm1_beta(r: float, delta: float) -> float:
+    """β = 2/(r − Δ)² of Theorem 1, without an intermediate overflow of (r − Δ)²."""
+    gap = r - delta
+    return 2.0 / gap / gap
+
+
+def _lse_descend_checked(
+    X: Any,
+    Xi: Any,
+    beta: float,
+    step: float,
+    max_iter: int,
+    tol: float,
+    xp: Any,
+    caller: str = "lse_descend",
+) -> tuple[Any, Any, Any, Any]:
+    """:func:`_lse_descend` plus the convergence flags and the ConvergenceWarning."""
+    Z, n_iter, gnorm = _lse_descend(X, Xi, beta, step, max_iter, tol, xp)
+    converged = gnorm < tol
+    if not bool(xp.all(converged)):
+        bad = int(xp.sum(~converged))
+        warnings.warn(
+            f"{caller}: {bad} of {X.shape[0]} starts did not converge after {max_iter} "
+            f"iterations; largest gradient norm {float(xp.max(gnorm)):.3g} >= tol {tol:.3g}",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
+    return Z, n_iter, gnorm, converged
+
+
 def _lse_descend(
     X: Any, Xi: Any, beta: float, step: float, max_iter: int, tol: float, xp: Any
 ) -> tuple[Any, Any, Any]:
     """Eq. (6) with constant step on the rows whose gradient norm is still >= tol."""
     Z = xp.array(X, copy=True)
     G = _lse_grad(Z, Xi, beta, xp)
-    gnorm = xp.sqrt(xp.sum(G * G, axis=1))
+    gnorm = _row_norm(G, xp)
     n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
     rows = xp.nonzero(gnorm >= tol)[0]
     for _ in range(max_iter):
@@ -571,13 +616,25 @@ def _lse_descend(
             break
         Z_rows = Z[rows] - step * G[rows]
         G_rows = _lse_grad(Z_rows, Xi, beta, xp)
-        g_rows = xp.sqrt(xp.sum(G_rows * G_rows, axis=1))
+        g_rows = _row_norm(G_rows, xp)
         Z[rows] = Z_rows
         G[rows] = G_rows
         gnorm[rows] = g_rows
         n_iter[rows] += 1
         rows = rows[g_rows >= tol]
     return Z, n_iter, gnorm
+
+
+def _row_norm(G: Any, xp: Any) -> Any:
+    """Euclidean norm of each row; rows whose squares overflow are rescaled (finite norms)."""
+    with np.errstate(over="ignore"):
+        out = xp.sqrt(xp.sum(G * G, axis=1))
+        big = ~xp.isfinite(out)
+        if bool(xp.any(big)):
+            rows = G[big]
+            s = xp.max(xp.abs(rows), axis=1)
+            out[big] = s * xp.sqrt(xp.sum((rows / s[:, None]) ** 2, axis=1))
+    return out
 
 
 def _box_starts(Xi: Any, beta: float, n: int, rng: np.random.Generator, xp: Any) -> Any:

@@ -1,0 +1,429 @@
+"""Bad-input matrix over ``assocmem.dense_am`` energy, retrieval, landscape, kde, limitations.
+
+The harness is ``tests/badinput.py``. Each baseline is a small valid call with every parameter
+given by keyword; ``accepts`` lists the bad-value labels that are in fact valid for a parameter.
+A function whose parameter is only an array in some calls (``starts``, ``bounds``, ``f``, a
+β grid) gets a second baseline, named ``<function>[<param>]``, where that parameter is an array,
+so that the array variants (NaN, inf and huge entries, complex, bool, empty, 3-D) are tried too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from badinput import (
+    BOOL,
+    FINITE_ENTRIES,
+    NONE_OK,
+    NONNEG_REAL,
+    POSITIVE_REAL,
+    SEED,
+    Baseline,
+    matrix_tests,
+)
+
+from assocmem.dense_am import energy, kde, landscape, limitations, retrieval
+
+X3 = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.5]])  # three memories, no pair at a merger
+P = np.array([0.3, 0.2])  # one query inside the support at beta = 2 (R = 1)
+LINE = np.array([[0.0], [1.0]])  # two memories on a line
+TRIANGLE = landscape.preset_memories("triangle")
+PAIR = np.array([[0.0, 0.0], [1.0, 0.0]])
+
+REAL_ARRAY = frozenset(FINITE_ENTRIES | {"empty", "misshaped"})  # elementwise: any real array
+MEM = {"memories": FINITE_ENTRIES}
+XM = {"x": FINITE_ENTRIES, "memories": FINITE_ENTRIES}
+X0M = {"x0": FINITE_ENTRIES, "memories": FINITE_ENTRIES}
+BETA = {"beta": POSITIVE_REAL}
+GMM = {"weights": [0.6, 0.4], "means": [-1.0, 1.5], "sds": [0.6, 0.8]}
+GMM_OK = {"means": FINITE_ENTRIES, "sds": FINITE_ENTRIES}
+GRID = np.linspace(-4.0, 5.0, 61)
+SAMPLES = np.array([-1.2, -0.8, 0.1, 1.3, 1.9])
+SWEEP = limitations.generative_panels(M=4, d=2, k=2, sigma=0.1, n_beta=2, seeds=(0,), n_starts=4)
+
+
+def _epan(t: np.ndarray) -> np.ndarray:
+    return 0.75 * np.clip(1.0 - t * t, 0.0, None)
+
+
+BASELINES = [
+    # ---------------------------------------------------------------- energy
+    Baseline(energy.sqdist, {"x": P, "memories": X3}, accepts=XM),
+    Baseline(energy.support_radius, {"beta": 2.0}, accepts=BETA),
+    Baseline(energy.active_set, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
+    Baseline(
+        energy.separation_function,
+        {"s": np.array([-0.5, 0.0]), "beta": 2.0, "kind": "lse"},
+        accepts={"s": REAL_ARRAY | {"zero", "minus_one", "huge", "float_for_int"}, **BETA},
+    ),
+    Baseline(
+        energy.separation_function,
+        {"s": np.array([-0.5, 0.0]), "beta": 2.0, "kind": "lsr"},
+        accepts={"s": REAL_ARRAY | {"zero", "minus_one", "huge", "float_for_int"}, **BETA},
+        name="separation_function[lsr]",
+    ),
+    Baseline(energy.lse_energy, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
+    Baseline(energy.lse_grad, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
+    Baseline(energy.lse_hessian, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
+    Baseline(
+        energy.lsr_energy,
+        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
+        accepts={**XM, **BETA, "eps": NONNEG_REAL},
+    ),
+    Baseline(
+        energy.lsr_grad,
+        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
+        accepts={**XM, **BETA, "eps": NONNEG_REAL},
+    ),
+    Baseline(
+        energy.lsr_hessian,
+        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
+        accepts={**XM, **BETA, "eps": NONNEG_REAL},
+    ),
+    Baseline(
+        energy.centroid_energy,
+        {"memories": X3, "index_set": (0, 1), "beta": 2.0, "eps": 0.0},
+        accepts={**MEM, **BETA, "eps": NONNEG_REAL},
+    ),
+    # ---------------------------------------------------------------- retrieval
+    Baseline(retrieval.thm1_beta, {"r": 1.0, "delta": 0.5}, accepts={"r": {"float_for_int"}}),
+    Baseline(
+        retrieval.lsr_retrieve,
+        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": None},
+        accepts={**X0M, **BETA, "max_iter": NONE_OK},
+    ),
+    Baseline(
+        retrieval.lsr_retrieve,
+        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": 50},
+        accepts={**X0M, **BETA, "max_iter": NONE_OK},
+        name="lsr_retrieve[max_iter]",
+    ),
+    Baseline(
+        retrieval.lsr_trajectory,
+        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": None},
+        accepts={**X0M, **BETA, "max_iter": NONE_OK},
+    ),
+    Baseline(
+        retrieval.lsr_one_step,
+        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
+        accepts={**XM, **BETA, "eps": NONNEG_REAL},
+    ),
+    Baseline(
+        retrieval.lse_descend,
+        {"x0": P, "memories": X3, "beta": 2.0, "step": 1.0, "max_iter": 1000, "tol": 1e-10},
+        accepts={**X0M, **BETA, "tol": POSITIVE_REAL},
+    ),
+    Baseline(
+        retrieval.lse_minima,
+        {
+            "memories": X3,
+            "beta": 2.0,
+            "n_starts": 5,
+            "rng": 0,
+            "starts": None,
+            "merge_radius": None,
+            "max_iter": 5000,
+            "tol": 1e-10,
+        },
+        accepts={
+            **MEM,
+            **BETA,
+            "n_starts": {"zero"},
+            "rng": SEED,
+            "starts": NONE_OK,
+            "merge_radius": NONE_OK | NONNEG_REAL,
+            "tol": POSITIVE_REAL,
+        },
+    ),
+    Baseline(
+        retrieval.lse_minima,
+        {
+            "memories": X3,
+            "beta": 2.0,
+            "n_starts": 5,
+            "rng": 0,
+            "starts": np.array([[0.1, 0.1], [0.9, 0.1]]),
+            "merge_radius": 0.01,
+            "max_iter": 5000,
+            "tol": 1e-10,
+        },
+        accepts={
+            **MEM,
+            **BETA,
+            "n_starts": {"zero"},
+            "rng": SEED,
+            "starts": NONE_OK | FINITE_ENTRIES,
+            "merge_radius": NONE_OK | NONNEG_REAL,
+            "tol": POSITIVE_REAL,
+        },
+        name="lse_minima[starts]",
+    ),
+    # ---------------------------------------------------------------- landscape
+    Baseline(landscape.random_memories, {"M": 3, "d": 2, "rng": 0}, accepts={"rng": SEED}),
+    Baseline(landscape.preset_memories, {"name": "triangle", "d": 2}),
+    Baseline(
+        landscape.lse_minima_1d,
+        {"memories": LINE, "beta": 3.0, "n_grid": 100, "refine": True},
+        accepts={**MEM, **BETA, "refine": BOOL},
+    ),
+    Baseline(landscape.lsr_minima_2d, {"memories": TRIANGLE, "beta": 1.4}, accepts={**MEM, **BETA}),
+    Baseline(
+        landscape.landscape_1d,
+        {"memories": LINE, "beta": 3.0, "eps": 0.0, "n_grid": 50, "bounds": None},
+        accepts={**MEM, **BETA, "eps": NONNEG_REAL, "bounds": NONE_OK},
+    ),
+    Baseline(
+        landscape.landscape_1d,
+        {"memories": LINE, "beta": 3.0, "eps": 0.0, "n_grid": 50, "bounds": (-1.0, 2.0)},
+        accepts={**MEM, **BETA, "eps": NONNEG_REAL, "bounds": NONE_OK},
+        name="landscape_1d[bounds]",
+    ),
+    Baseline(
+        landscape.landscape_2d,
+        {"memories": TRIANGLE, "beta": 1.4, "n_grid": 20, "bounds": None, "starts": None},
+        accepts={**MEM, **BETA, "bounds": NONE_OK, "starts": NONE_OK},
+    ),
+    Baseline(
+        landscape.landscape_2d,
+        {
+            "memories": TRIANGLE,
+            "beta": 1.4,
+            "n_grid": 20,
+            "bounds": (-2.0, 2.0, -2.0, 2.0),
+            "starts": np.array([[0.1, 0.2]]),
+        },
+        accepts={**MEM, **BETA, "bounds": NONE_OK, "starts": NONE_OK | FINITE_ENTRIES},
+        name="landscape_2d[bounds,starts]",
+    ),
+    Baseline(
+        landscape.count_curve,
+        {"memories": LINE, "betas": np.array([3.0, 5.0]), "lse_starts": 10, "rng": 0},
+        accepts={
+            **MEM,
+            "betas": POSITIVE_REAL | FINITE_ENTRIES,
+            "lse_starts": {"zero"},
+            "rng": SEED,
+        },
+    ),
+    Baseline(
+        landscape.minima_counts_1d,
+        {"M": 3, "n_sets": 2, "betas": np.array([10.0]), "rng": 0, "n_grid": 100},
+        accepts={"betas": NONE_OK | POSITIVE_REAL | FINITE_ENTRIES, "rng": SEED},
+    ),
+    Baseline(
+        landscape.separation_curves,
+        {"beta": 2.0, "kind": "both", "s_min": -2.0, "n_points": 11},
+        accepts={**BETA, "s_min": {"minus_one"}},
+    ),
+    Baseline(
+        landscape.separation_curves,
+        {"beta": np.array([1.0, 2.0]), "kind": "lse", "s_min": -2.0, "n_points": 11},
+        accepts={"beta": POSITIVE_REAL | FINITE_ENTRIES, "s_min": {"minus_one"}},
+        name="separation_curves[betas]",
+    ),
+    Baseline(
+        landscape.thm1_experiment,
+        {"memories": PAIR, "delta_over_r": 0.3, "n_per_basin": 20, "rng": 0},
+        accepts={"rng": SEED},
+    ),
+    Baseline(
+        landscape.thm1_sweep,
+        {"memories": PAIR, "deltas_over_r": np.array([0.25, 0.75]), "n_per_basin": 20, "rng": 0},
+        accepts={"rng": SEED},
+    ),
+    Baseline(
+        landscape.alg1_descent_check,
+        {"memories": X3, "beta": 2.0, "n_starts": 20, "rng": 0, "max_iter": 100},
+        accepts={**MEM, **BETA, "rng": SEED},
+    ),
+    Baseline(
+        landscape.lse_stored_gradient_log10,
+        {"memories": LINE, "beta": 2000.0},
+        accepts={**MEM, **BETA},
+    ),
+    # ---------------------------------------------------------------- kde
+    Baseline(kde.kernel, {"name": "gaussian"}),
+    Baseline(kde.kernel_table, {}),
+    Baseline(
+        kde.kde_1d,
+        {"x_grid": np.linspace(-1.0, 1.0, 5), "samples": SAMPLES, "h": 0.5, "kernel": "uniform"},
+        accepts={"x_grid": FINITE_ENTRIES, "samples": FINITE_ENTRIES, "h": POSITIVE_REAL},
+    ),
+    Baseline(
+        kde.amise,
+        {"h": 1.0, "kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
+        accepts={"h": POSITIVE_REAL, "roughness_f2": POSITIVE_REAL},
+    ),
+    Baseline(
+        kde.amise,
+        {"h": np.array([0.5, 1.0]), "kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
+        accepts={"h": POSITIVE_REAL | FINITE_ENTRIES, "roughness_f2": POSITIVE_REAL},
+        name="amise[h]",
+    ),
+    Baseline(
+        kde.amise_optimal_bandwidth,
+        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
+        accepts={"roughness_f2": POSITIVE_REAL},
+    ),
+    Baseline(
+        kde.amise_optimal_value,
+        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
+        accepts={"roughness_f2": POSITIVE_REAL},
+    ),
+    Baseline(
+        kde.paper_bandwidth,
+        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
+        accepts={"roughness_f2": POSITIVE_REAL},
+    ),
+    Baseline(
+        kde.gmm_1d_density,
+        {"x": np.array([0.0, 1.0]), **GMM},
+        accepts={
+            "x": REAL_ARRAY - {"misshaped"} | {"zero", "minus_one", "huge", "float_for_int"},
+            **GMM_OK,
+        },
+    ),
+    Baseline(kde.gmm_1d_second_derivative_roughness, dict(GMM), accepts=GMM_OK),
+    Baseline(
+        kde.ise,
+        {"h": 0.5, "samples": SAMPLES, "f": _epan, "kernel": "epanechnikov", "grid": GRID},
+        accepts={"h": POSITIVE_REAL, "samples": FINITE_ENTRIES},
+    ),
+    Baseline(
+        kde.ise,
+        {
+            "h": np.array([0.5, 1.0]),
+            "samples": SAMPLES,
+            "f": _epan(GRID),
+            "kernel": "epanechnikov",
+            "grid": GRID,
+        },
+        accepts={
+            "h": POSITIVE_REAL | FINITE_ENTRIES,
+            "samples": FINITE_ENTRIES,
+            "f": FINITE_ENTRIES,
+        },
+        name="ise[f]",
+    ),
+    Baseline(
+        kde.ise_curves,
+        {
+            "h": np.array([0.5, 1.0]),
+            "samples": SAMPLES,
+            **GMM,
+            "grid": GRID,
+            "kernels": ("epanechnikov", "gaussian"),
+        },
+        accepts={
+            "h": POSITIVE_REAL | FINITE_ENTRIES,
+            "samples": FINITE_ENTRIES,
+            "sds": FINITE_ENTRIES,
+        },
+    ),
+    # ---------------------------------------------------------------- limitations
+    Baseline(
+        limitations.far_query,
+        {
+            "x0": np.array([[3.0, 0.0]]),
+            "memories": X3,
+            "beta": 2.0,
+            "step": 0.2,
+            "n_steps": 3,
+            "eps": 1e-8,
+        },
+        accepts={**X0M, **BETA, "eps": NONNEG_REAL},
+    ),
+    Baseline(
+        limitations.hybrid_energy,
+        {"x": P, "memories": X3, "beta": 2.0, "lam": 0.5, "eps": 1e-6},
+        accepts={**XM, **BETA, "lam": NONNEG_REAL, "eps": POSITIVE_REAL},
+    ),
+    Baseline(
+        limitations.hybrid_grad,
+        {"x": P, "memories": X3, "beta": 2.0, "lam": 0.5, "eps": 1e-6},
+        accepts={**XM, **BETA, "lam": NONNEG_REAL, "eps": POSITIVE_REAL},
+    ),
+    Baseline(
+        limitations.hybrid_descend,
+        {
+            "x0": P,
+            "memories": X3,
+            "beta": 2.0,
+            "lam": 0.5,
+            "eps": 1e-6,
+            "step": 1.0,
+            "max_iter": 500,
+            "tol": 1e-7,
+        },
+        accepts={
+            **X0M,
+            **BETA,
+            "lam": NONNEG_REAL,
+            "eps": POSITIVE_REAL,
+            "tol": POSITIVE_REAL,
+        },
+    ),
+    Baseline(
+        limitations.adaptive_beta,
+        {"x": P, "memories": X3, "beta": 8.0, "rho": 0.9},
+        accepts={**XM, **BETA},
+    ),
+    Baseline(
+        limitations.adaptive_beta_retrieve,
+        {"x0": np.array([3.0, 0.0]), "memories": X3, "beta": 8.0, "rho": 0.9, "max_iter": 100},
+        accepts={**X0M, **BETA},
+    ),
+    Baseline(
+        limitations.limitations_playground,
+        {
+            "memories": X3,
+            "queries": np.array([[0.1, 0.0], [3.0, 0.0]]),
+            "beta": 2.0,
+            "method": "lsr",
+            "lam": 0.5,
+            "rho": 0.9,
+            "eps": 1e-6,
+        },
+        accepts={
+            **MEM,
+            "queries": FINITE_ENTRIES,
+            **BETA,
+            "lam": NONNEG_REAL,
+            "eps": POSITIVE_REAL,
+        },
+    ),
+    Baseline(
+        limitations.kde_explorer,
+        {"M": 50, "h": 0.4, "kernel": "epanechnikov", "seed": 0},
+        accepts={"h": POSITIVE_REAL, "seed": {"zero"}},
+    ),
+    Baseline(
+        limitations.generative_2d,
+        {
+            "M": 6,
+            "beta": 50.0,
+            "seed": 0,
+            "k": 2,
+            "sigma": 0.1,
+            "n_per_memory": 2,
+            "n_grid": 10,
+        },
+        accepts={**BETA, "seed": {"zero"}, "sigma": POSITIVE_REAL},
+    ),
+    Baseline(
+        limitations.generative_panels,
+        {"M": 4, "d": 2, "k": 2, "sigma": 0.1, "n_beta": 2, "seeds": (0,), "n_starts": 4},
+        accepts={"sigma": POSITIVE_REAL},
+    ),
+    Baseline(limitations.sweep_summary, {"sweep": SWEEP}),
+]
+
+test_matrix, test_coverage, test_baseline = matrix_tests(
+    BASELINES,
+    [
+        "assocmem.dense_am.energy",
+        "assocmem.dense_am.retrieval",
+        "assocmem.dense_am.landscape",
+        "assocmem.dense_am.kde",
+        "assocmem.dense_am.limitations",
+    ],
+)
