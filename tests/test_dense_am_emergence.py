@@ -39,6 +39,15 @@ class TestSimplexWindow:
         assert math.sqrt(2 / hi) == pytest.approx(1.0, rel=1e-14)
         assert math.sqrt(2 / lo) == pytest.approx(1.5, rel=1e-14)
 
+    def test_tiny_edge_gives_infinite_ends(self):
+        # a = 1e-200: a² underflows to 0 (ZeroDivisionError before); 4(M−1)/(M a²) = 2.67e400
+        # exceeds float64, so both ends are +inf
+        assert em.simplex_window(3, a=1e-200) == (math.inf, math.inf)
+        # a = 1e-100 stays in range: 4·2/3·1e200 and 4·3/2·1e200
+        lo, hi = em.simplex_window(3, a=1e-100)
+        assert lo == pytest.approx(8 / 3 * 1e200, rel=1e-14)
+        assert hi == pytest.approx(6e200, rel=1e-14)
+
     @pytest.mark.parametrize("M", [3, 5, 8])
     def test_count_is_two_to_m_minus_one_inside_and_less_outside(self, M):
         # derived window (note §2.9 item 3); relative margins 1e-3 avoid the tie endpoints (P1)
@@ -71,6 +80,11 @@ class TestGridMemories:
         g = em.grid_memories(3, 2, spacing=0.5)
         assert g.shape == (9, 2)
         assert sorted(set(g[:, 0])) == [0.0, 0.5, 1.0]
+
+    def test_size_is_capped(self):
+        # 10^10 points of a 10-D grid would need 800 GB: refused by name before allocating
+        with pytest.raises(ValueError, match=r"^n asks for .* coordinates .* limit of"):
+            em.grid_memories(10, 10)
 
 
 class TestPolygonMinima:
@@ -261,6 +275,12 @@ class TestGridMinimaCounts:
     def test_bad_input(self):
         with pytest.raises(ValueError, match="radius_over_spacing"):
             em.grid_minima_counts([5], 1, 0.4)
+        with pytest.raises(ValueError, match="radius_over_spacing must give a finite beta"):
+            em.grid_minima_counts([5], 1, 1e300)  # β = 2/1e600 underflows to 0
+        with pytest.raises(ValueError, match=r"ns asks for 1000000 grid points"):
+            em.grid_minima_counts([1000], 2, 0.7)
+        with pytest.raises(TypeError, match="ns"):
+            em.grid_minima_counts(None, 1, 0.7)
 
 
 class TestEmergenceSweep:
@@ -310,6 +330,17 @@ class TestLargestBetaCounterexample:
         assert chk.at_paper_max.n_novel > 0
         assert chk.at_stored_only.n_total == 18 and chk.at_stored_only.n_novel == 0
 
+    def test_duplicate_memories_are_refused_by_name(self):
+        # r = 0 makes 2/r² and 8/r² infinite (it raised ZeroDivisionError); the error says which
+        with pytest.raises(
+            ValueError, match=r"memories must be distinct.*memories\[0\] and memories\[2\]"
+        ):
+            em.largest_beta_counterexample([[0.0], [1.0], [0.0]])
+
+    def test_margin_that_overflows_is_refused(self):
+        with pytest.raises(ValueError, match="margin"):
+            em.largest_beta_counterexample([[0.0], [1.0]], margin=1e308)
+
 
 class TestCountBoundCheck:
     def test_bound_holds_where_stated(self):
@@ -317,6 +348,18 @@ class TestCountBoundCheck:
         chk = em.count_bound_check(em.emergence_sweep(8, 14, seed=0, support_samples=0))
         assert chk.valid.any()
         assert chk.holds.all()
+
+    def test_bound_is_finite_everywhere(self):
+        # log_bound is now given at every β (it was NaN outside 1 <= λ <= M); ``valid`` still
+        # marks where the paper states it
+        chk = em.count_bound_check(em.emergence_sweep(4, 6, seed=0, n_beta=4, support_samples=0))
+        assert np.all(np.isfinite(chk.log_bound))
+        assert not chk.valid.all()
+
+    @pytest.mark.parametrize("sweep", [None, "sweep", 1.0])
+    def test_non_sweep_is_refused_by_name(self, sweep):
+        with pytest.raises(TypeError, match="sweep must be a EmergenceSweep"):
+            em.count_bound_check(sweep)
 
 
 class TestBasinSurvey:
@@ -331,8 +374,10 @@ class TestBasinSurvey:
         assert s.epsilon == pytest.approx(s.r_star.min())
 
     def test_no_novel_minima(self):
+        # ε = min over the novel minima of r*: over an empty set the minimum is +inf (it was
+        # NaN, a silent non-answer; Thm 2's statement holds vacuously for every ε)
         s = em.basin_survey([[0.0], [5.0]], beta=2.0, n_samples=10)
-        assert s.minima == [] and math.isnan(s.epsilon)
+        assert s.minima == [] and s.epsilon == math.inf
 
 
 class TestCollisionCurve:
@@ -375,6 +420,13 @@ class TestScaledLandscape2d:
     def test_bad_input(self):
         with pytest.raises(ValueError, match="relative_beta"):
             em.scaled_landscape_2d("triangle", relative_beta=0.0)
+        with pytest.raises(ValueError, match="memories must be an array or one of"):
+            em.scaled_landscape_2d("pentagon", relative_beta=1.0)
+        with pytest.raises(ValueError, match=r"memories must be distinct.*memories\[0\]"):
+            em.scaled_landscape_2d([[0.0, 0.0], [1.0, 1.0], [0.0, 0.0]], relative_beta=1.0)
+        with pytest.raises(ValueError, match="relative_beta must keep beta"):
+            # r = 0.1: β = 1e308 · 2/0.01 = 2e310 overflows
+            em.scaled_landscape_2d([[0.0, 0.0], [0.1, 0.0]], relative_beta=1e308)
 
 
 class TestAgainstBruteForce:
@@ -397,3 +449,13 @@ class TestCapacityScaling:
     def test_bad_input(self):
         with pytest.raises(ValueError, match="delta"):
             em.capacity_scaling([4], alpha=0.5, delta=1.0)
+        with pytest.raises(TypeError, match="ds"):
+            em.capacity_scaling(None, alpha=0.5, delta=0.5)
+
+    def test_huge_alpha_names_alpha_and_the_cap(self):
+        # α = 1e300 made M = e^(αd) overflow to an int of -2^63 and the error blamed "M"
+        with pytest.raises(ValueError, match=r"^alpha asks for inf memories .* limit of 16384"):
+            em.capacity_scaling([2], alpha=1e300, delta=0.5)
+        # α = 1, d = 12 asks for sqrt(0.5) e^12 = 1.15e5 memories, above the cap 2^14 = 16384
+        with pytest.raises(ValueError, match=r"^alpha asks for 1\.15e\+05 memories"):
+            em.capacity_scaling([12], alpha=1.0, delta=0.5, n_trials=1)

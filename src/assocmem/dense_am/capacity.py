@@ -283,7 +283,7 @@ def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
     Parameters
     ----------
     eps : float or array_like
-        Distance threshold(s) ε >= 0, finite; an array must be non-empty.
+        Distance threshold(s) ε >= 0, finite: a number or a non-empty 1-D array.
     d : int
         Dimension, >= 1.
     M : int
@@ -308,7 +308,7 @@ def collision_bound(eps: Any, d: int, M: int, V: float = 1.0) -> Any:
     if np.ndim(eps) == 0 and not isinstance(eps, np.ndarray):
         e = np.array(check_nonneg_float(eps, "eps"))
     else:
-        e = as_real_array(eps, "eps", xp=np)
+        e = as_real_array(eps, "eps", ndim=(0, 1), xp=np)
         if bool(np.any(e < 0)):
             raise ValueError(f"eps must hold numbers >= 0, got {float(e[e < 0].flat[0])!r}")
     # log space: M² V_d ε^d / V overflows (and V_d underflows) long before its logarithm does

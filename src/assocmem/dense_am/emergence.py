@@ -56,13 +56,21 @@ from scipy.optimize import linprog
 from scipy.special import logsumexp
 
 from assocmem._validation import (
+    MAX_ABS_ENTRY,
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_memories,
     as_points,
+    as_real_vector,
     as_rng,
     check_beta,
     check_fraction,
+    check_instance,
+    check_int_sequence,
+    check_max_abs,
     check_nonneg_float,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import to_numpy
 from assocmem.dense_am.capacity import (
@@ -144,6 +152,11 @@ __all__ = [
 # offset of 0.005 keeps every grid value off the exact breakpoints (√3/2, 1, 1.5, √3 for the
 # triangle), where the count depends on float ties (Pitfall P1).
 _POLYGON_RADII = np.round(np.arange(0.405, 2.2, 0.01), 3)
+# Largest number of memories handed to the exact enumeration by the experiments here: its
+# (M, M) pairwise matrices must fit MAX_ELEMENTS.
+_MAX_MEMORIES = math.isqrt(MAX_ELEMENTS)
+# Largest β grid of a sweep (one exact enumeration per point).
+_MAX_BETA_POINTS = 10_000
 
 
 # --------------------------------------------------------------------------------------------
@@ -430,7 +443,8 @@ class BasinSurvey:
     nearest_memory : numpy.ndarray, shape (K,)
         Distance from each novel minimum to the closest stored pattern.
     epsilon : float
-        Thm 2's ε = min over novel minima of r* (NaN if there is none).
+        Thm 2's ε = min over novel minima of r* (+inf, the minimum over an empty set, if there
+        is none: every novel minimum then vacuously has a basin of any radius).
     n_samples : int
         Starts drawn uniformly in each ball of radius 0.999 r*.
     n_fail : int
@@ -495,7 +509,8 @@ class CountBoundCheck:
     lam : numpy.ndarray, shape (n,)
         λ = M V_d (2/β)^(d/2), the expected |B(x)| (eq. (11)).
     log_bound : numpy.ndarray, shape (n,)
-        λ log(eM/λ) + log M, the bound on log(#minima) without its O(·) constant (note §2.6).
+        λ log(eM/λ) + log M, the bound on log(#minima) without its O(·) constant (note §2.6),
+        at every β (read it only where ``valid``).
     log_count : numpy.ndarray, shape (n,)
         log of the exact number of minima.
     valid : numpy.ndarray of bool, shape (n,)
@@ -607,7 +622,7 @@ def regular_simplex(M: int, a: float = 1.0) -> np.ndarray:
     Parameters
     ----------
     M : int
-        Number of vertices, >= 1.
+        Number of vertices, >= 1, with M² <= ``MAX_ELEMENTS``.
     a : float
         Edge length, > 0.
 
@@ -615,6 +630,11 @@ def regular_simplex(M: int, a: float = 1.0) -> np.ndarray:
     -------
     numpy.ndarray, shape (M, M)
         One vertex per row, in R^M; every pairwise distance equals ``a``.
+
+    Raises
+    ------
+    ValueError
+        For ``a`` <= 0 or M out of range.
 
     Examples
     --------
@@ -624,6 +644,9 @@ def regular_simplex(M: int, a: float = 1.0) -> np.ndarray:
     """
     M = check_positive_int(M, "M")
     a = check_beta(a, "a")
+    check_size(
+        M * M, "M", "elements of the (M, M) vertex array", MAX_ELEMENTS, "use fewer vertices"
+    )
     return (a / math.sqrt(2.0)) * np.eye(M)
 
 
@@ -650,7 +673,8 @@ def simplex_window(M: int, a: float = 1.0) -> tuple[float, float]:
     Returns
     -------
     (float, float)
-        The open interval (β_lo, β_hi).
+        The open interval (β_lo, β_hi); its ends are 0 or +inf where 1/a² leaves the float
+        range.
 
     Examples
     --------
@@ -659,7 +683,8 @@ def simplex_window(M: int, a: float = 1.0) -> tuple[float, float]:
     """
     M = check_positive_int(M, "M", minimum=2)
     a = check_beta(a, "a")
-    return 4.0 * (M - 1) / (M * a * a), 4.0 * M / ((M - 1) * a * a)
+    # divide by a twice: a * a underflows to 0 for a < 1e-162 (the ends are then +inf)
+    return 4.0 * (M - 1) / M / a / a, 4.0 * M / (M - 1) / a / a
 
 
 def regular_polygon(n: int, circumradius: float = 1.0) -> np.ndarray:
@@ -668,7 +693,7 @@ def regular_polygon(n: int, circumradius: float = 1.0) -> np.ndarray:
     Parameters
     ----------
     n : int
-        Number of vertices, >= 2 (n = 2 gives two points at distance 2ρ).
+        Number of vertices, >= 2 (n = 2 gives two points at distance 2ρ), 2n <= ``MAX_ELEMENTS``.
     circumradius : float
         Distance ρ from the centre to each vertex, > 0.
 
@@ -683,6 +708,7 @@ def regular_polygon(n: int, circumradius: float = 1.0) -> np.ndarray:
     """
     n = check_positive_int(n, "n", minimum=2)
     rho = check_beta(circumradius, "circumradius")
+    check_size(2 * n, "n", "coordinates", MAX_ELEMENTS, "use fewer vertices")
     angles = np.pi / 2 + 2.0 * np.pi * np.arange(n) / n
     return rho * np.column_stack([np.cos(angles), np.sin(angles)])
 
@@ -707,13 +733,18 @@ def grid_memories(n: int, d: int, spacing: float = 1.0) -> np.ndarray:
     n : int
         Points per axis, >= 1.
     d : int
-        Dimension, >= 1.
+        Dimension, >= 1; the n^d·d coordinates must stay within ``MAX_ELEMENTS``.
     spacing : float
         Grid spacing ℓ, > 0.
 
     Returns
     -------
     numpy.ndarray, shape (n**d, d)
+
+    Raises
+    ------
+    ValueError
+        For a value out of range, or a grid above the cap.
 
     Examples
     --------
@@ -723,6 +754,13 @@ def grid_memories(n: int, d: int, spacing: float = 1.0) -> np.ndarray:
     n = check_positive_int(n, "n")
     d = check_positive_int(d, "d")
     h = check_beta(spacing, "spacing")
+    check_size(
+        _grid_coordinates(n, d),
+        "n",
+        f"coordinates (n^d·d with d = {d})",
+        MAX_ELEMENTS,
+        "use fewer points per axis or fewer dimensions",
+    )
     axes = np.meshgrid(*([np.arange(n, dtype=float)] * d), indexing="ij")
     return h * np.stack([a.ravel() for a in axes], axis=1)
 
@@ -747,6 +785,7 @@ def emergence_report(memories: Any, beta: float, eps_novel: float) -> EmergenceR
     Parameters
     ----------
     memories : array_like, shape (M, d)
+        Entries of magnitude <= 1e100 (``MAX_ABS_ENTRY``: squared distances stay finite).
     beta : float
         Inverse temperature, > 0.
     eps_novel : float
@@ -765,12 +804,12 @@ def emergence_report(memories: Any, beta: float, eps_novel: float) -> EmergenceR
     >>> rep.minima, rep.global_emergence, rep.removal_sets[1]
     ([(0,), (0, 1), (1,)], True, (0, 1))
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     beta = check_beta(beta)
     eps_novel = check_nonneg_float(eps_novel, "eps_novel")
     minima = lsr_minima(xi, beta)
-    cents = np.array([xi[list(k)].mean(axis=0) for k in minima])
-    nearest = np.sqrt(sqdist(cents, xi).min(axis=1))
+    cents = np.array([xi[list(k)].mean(axis=0) for k in minima]).reshape(-1, xi.shape[1])
+    nearest = np.sqrt(sqdist(cents, xi).min(axis=1)) if minima else np.zeros(0)
     stored = np.array([len(k) == 1 for k in minima])
     novel = nearest >= eps_novel
     retained = np.zeros(xi.shape[0], dtype=bool)
@@ -810,10 +849,11 @@ def prop2_check(memories: Any, beta: float, x: Any) -> Prop2Check:
     Parameters
     ----------
     memories : array_like, shape (M, d)
+        Entries of magnitude <= 1e100 (``MAX_ABS_ENTRY``).
     beta : float
         Inverse temperature, > 0.
     x : array_like, shape (d,)
-        The query point; B(x) must be non-empty.
+        The query point (entries of magnitude <= 1e100); B(x) must be non-empty.
 
     Returns
     -------
@@ -825,13 +865,18 @@ def prop2_check(memories: Any, beta: float, x: Any) -> Prop2Check:
     >>> chk.active, chk.self_consistent
     ((0, 1), True)
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     beta = check_beta(beta)
-    pts, _ = as_points(x, xi.shape[1], "x")
-    x0 = to_numpy(pts)[0]
+    pts, single = as_points(x, xi.shape[1], "x")
+    if not single:
+        raise ValueError(f"x must be one point of shape ({xi.shape[1]},), got shape {pts.shape}")
+    x0 = check_max_abs(to_numpy(pts)[0], "x")
     active = _active_tuple(x0, xi, beta)
     if not active:
-        raise ValueError(f"x must lie inside some support ball (B(x) non-empty), got x={x0}")
+        raise ValueError(
+            f"x must lie inside some support ball (B(x) non-empty) at beta={beta!r}, whose "
+            f"support radius is sqrt(2/beta) = {support_radius(beta):.3g}, got x={x0}"
+        )
     cent = xi[list(active)].mean(axis=0)
     at_cent = _active_tuple(cent, xi, beta)
     grad = lsr_grad(cent, xi, beta)
@@ -926,9 +971,9 @@ def lse_hull_vertex_gradients(memories: Any, betas: Any) -> HullGradients:
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        At least 2 distinct patterns.
+        At least 2 distinct patterns, entries of magnitude <= 1e100, M²·d <= ``MAX_ELEMENTS``.
     betas : float or array_like
-        Inverse temperature(s), each > 0.
+        Inverse temperature(s), each finite and > 0.
 
     Returns
     -------
@@ -942,13 +987,18 @@ def lse_hull_vertex_gradients(memories: Any, betas: Any) -> HullGradients:
     >>> hg.is_extreme.tolist(), bool(np.isneginf(hg.log10_grad_norm[:, 1]).all())
     ([True, False, True], True)
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     if xi.shape[0] < 2:
         raise ValueError(f"memories must hold at least 2 patterns, got shape {xi.shape}")
-    bs = np.atleast_1d(np.asarray(betas, dtype=float))
-    if bs.ndim != 1 or bs.size == 0:
-        raise ValueError(f"betas must be a number or a 1-D sequence, got shape {bs.shape}")
-    bs = np.array([check_beta(float(b), "betas") for b in bs])
+    M, d = xi.shape
+    check_size(
+        M * M * d,
+        "memories",
+        "elements of the (M, M, d) difference tensor",
+        MAX_ELEMENTS,
+        "use fewer patterns",
+    )
+    bs = as_real_vector(betas, "betas", lo=0.0, open_lo=True)
     d2 = sqdist(xi, xi)
     diff = xi[:, None, :] - xi[None, :, :]  # (ν, μ, d): ξ_ν − ξ_μ
     log_g = np.empty((bs.size, xi.shape[0]))
@@ -982,11 +1032,12 @@ def grid_minima_counts(ns: Sequence[int], d: int, radius_over_spacing: float) ->
     Parameters
     ----------
     ns : sequence of int
-        Points per axis, each >= 1.
+        Points per axis, each >= 1, with n^d <= 16384 (``_MAX_MEMORIES``) memories.
     d : int
         Dimension, >= 1.
     radius_over_spacing : float
-        Support radius R = √(2/β) in units of the spacing, > 1/2 (so that λ > 1).
+        Support radius R = √(2/β) in units of the spacing, > 1/2 (so that λ > 1), and small
+        enough that β = 2/R² stays > 0 in float64.
 
     Returns
     -------
@@ -998,14 +1049,20 @@ def grid_minima_counts(ns: Sequence[int], d: int, radius_over_spacing: float) ->
     >>> int(g.counts[0]), round(float(g.predicted[0]), 1)
     (79, 39.6)
     """
+    n_arr = np.array(check_int_sequence(ns, "ns"), dtype=int)
     d = check_positive_int(d, "d")
     ratio = check_beta(radius_over_spacing, "radius_over_spacing")
     if ratio <= 0.5:
         raise ValueError(f"radius_over_spacing must be > 0.5 (λ > 1 in Prop. 3), got {ratio!r}")
-    n_arr = np.array([check_positive_int(n, "ns") for n in ns], dtype=int)
-    if n_arr.size == 0:
-        raise ValueError("ns must hold at least one grid size, got an empty sequence")
-    beta = 2.0 / ratio**2
+    beta = _beta_of_radius(ratio, "radius_over_spacing")
+    for n in n_arr:
+        check_size(
+            _grid_coordinates(int(n), d) // d,
+            "ns",
+            f"grid points (n^d with d = {d})",
+            _MAX_MEMORIES,
+            "use fewer points per axis",
+        )
     counts = np.array([len(lsr_minima(grid_memories(int(n), d), beta)) for n in n_arr])
     predicted = np.maximum(n_arr - 2.0 * ratio + 1.0, 0.0) ** d
     with np.errstate(divide="ignore"):
@@ -1032,9 +1089,9 @@ def polygon_minima(n_vertices: int, radius: float, circumradius: float = 1.0) ->
     n_vertices : int
         Number of vertices, 2..8.
     radius : float
-        Support radius R = √(2/β), > 0.
+        Support radius R = √(2/β), > 0, with β = 2/R² finite and > 0 in float64.
     circumradius : float
-        Circumradius ρ of the polygon, > 0; the count curve is computed for R/ρ in
+        Circumradius ρ of the polygon, in (0, 1e100]; the count curve is computed for R/ρ in
         [0.4, 2.2].
 
     Returns
@@ -1048,9 +1105,9 @@ def polygon_minima(n_vertices: int, radius: float, circumradius: float = 1.0) ->
     """
     n = check_positive_int(n_vertices, "n_vertices", minimum=2, maximum=8)
     radius = check_beta(radius, "radius")
-    rho = check_beta(circumradius, "circumradius")
+    beta = _beta_of_radius(radius, "radius")
+    rho = check_fraction(circumradius, "circumradius", 0.0, MAX_ABS_ENTRY, open_hi=False)
     xi = regular_polygon(n, rho)
-    beta = 2.0 / radius**2
     minima = lsr_minima(xi, beta)
     counts = np.array(_polygon_curve(n), dtype=int)
     return PolygonMinima(
@@ -1075,9 +1132,10 @@ def simplex_count_experiment(
     Ms : sequence of int
         Numbers of vertices, each in 2..20 (the count is exponential).
     a : float
-        Edge length, > 0.
+        Edge length, in (0, 1e100].
     beta : float, optional
-        Inverse temperature; default 4/a², inside :func:`simplex_window` for every M.
+        Inverse temperature; default 4/a², inside :func:`simplex_window` for every M (it must
+        be finite: a >= 1e-154).
 
     Returns
     -------
@@ -1088,11 +1146,14 @@ def simplex_count_experiment(
     >>> simplex_count_experiment([3, 5]).n_minima.tolist()
     [7, 31]
     """
-    a = check_beta(a, "a")
-    ms = np.array([check_positive_int(m, "Ms", minimum=2, maximum=20) for m in Ms], dtype=int)
-    if ms.size == 0:
-        raise ValueError("Ms must hold at least one simplex size, got an empty sequence")
-    b = 4.0 / a**2 if beta is None else check_beta(beta)
+    ms = np.array(check_int_sequence(Ms, "Ms", minimum=2, maximum=20), dtype=int)
+    a = check_fraction(a, "a", 0.0, MAX_ABS_ENTRY, open_hi=False)
+    if beta is None:
+        b = 4.0 / a / a
+        if not math.isfinite(b) or b <= 0.0:
+            raise ValueError(f"a must give a finite default beta = 4/a^2 > 0, got a={a!r}")
+    else:
+        b = check_beta(beta)
     counts = np.array([len(lsr_minima(regular_simplex(int(m), a), b)) for m in ms])
     return SimplexCounts(ms, a, np.full(ms.size, b), counts, 2**ms - 1)
 
@@ -1123,9 +1184,9 @@ def emergence_sweep(
     seed : int
         Seed for the patterns and the support Monte-Carlo.
     n_beta : int
-        Grid size, >= 2.
+        Grid size, 2..10000 (the extension to 8/r² adds points with the same ratio).
     support_samples : int
-        Monte-Carlo points for the supported fraction of the cube (0 to skip).
+        Monte-Carlo points for the supported fraction of the cube, 0 (skip) to ``MAX_STEPS``.
 
     Returns
     -------
@@ -1140,8 +1201,11 @@ def emergence_sweep(
     d = check_positive_int(d, "d")
     M = check_positive_int(M, "M", minimum=2, maximum=24)
     seed = check_positive_int(seed, "seed", minimum=0)
-    n_beta = check_positive_int(n_beta, "n_beta", minimum=2)
-    support_samples = check_positive_int(support_samples, "support_samples", minimum=0)
+    n_beta = check_positive_int(n_beta, "n_beta", minimum=2, maximum=_MAX_BETA_POINTS)
+    support_samples = check_positive_int(
+        support_samples, "support_samples", minimum=0, maximum=MAX_STEPS
+    )
+    check_size(M * d, "d", "coordinates (M·d)", MAX_ELEMENTS, "use a smaller dimension")
     gen = as_rng(seed)
     xi = gen.random((M, d))
     betas = np.asarray(to_numpy(fig3_beta_grid(xi, n=n_beta, extend=True)), dtype=float)
@@ -1182,9 +1246,15 @@ def largest_beta_counterexample(memories: Any, margin: float = 1e-3) -> LargestB
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        At least 2 distinct patterns; M <= 20 keeps the exact count cheap.
+        At least 2 distinct patterns (duplicates have r = 0 and no finite threshold), entries
+        of magnitude <= 1e100; M <= 20 keeps the exact count cheap.
     margin : float
-        Relative margin above 8/r², > 0.
+        Relative margin above 8/r², > 0, with (1 + margin) 8/r² finite.
+
+    Raises
+    ------
+    ValueError
+        For duplicated memories, and values out of range.
 
     Returns
     -------
@@ -1196,13 +1266,19 @@ def largest_beta_counterexample(memories: Any, margin: float = 1e-3) -> LargestB
     >>> chk.at_paper_max.n_novel > 0, chk.at_stored_only.n_total
     (True, 3)
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     if xi.shape[0] < 2:
         raise ValueError(f"memories must hold at least 2 patterns, got shape {xi.shape}")
     margin = check_beta(margin, "margin")
     th = beta_thresholds(xi)
-    b_max = 2.0 / th.r_min**2
+    _check_distinct(xi, th, "the thresholds 2/r² and 8/r²")
+    b_max = th.stored_exact
     b_only = (1.0 + margin) * th.stored_only
+    if not math.isfinite(b_only):
+        raise ValueError(
+            f"margin must keep (1 + margin) 8/r² finite (8/r² = {th.stored_only:.3g}), "
+            f"got {margin!r}"
+        )
     return LargestBetaCheck(
         M=xi.shape[0],
         thresholds=th,
@@ -1228,10 +1304,12 @@ def basin_survey(memories: Any, beta: float, n_samples: int = 200, rng: Any = 0)
     Parameters
     ----------
     memories : array_like, shape (M, d)
+        Entries of magnitude <= 1e100 (``MAX_ABS_ENTRY``).
     beta : float
         Inverse temperature, > 0.
     n_samples : int
-        Starts per novel minimum, drawn uniformly in the ball of radius 0.999 r*.
+        Starts per novel minimum, drawn uniformly in the ball of radius 0.999 r*
+        (n_samples·d <= ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator
 
     Returns
@@ -1244,10 +1322,17 @@ def basin_survey(memories: Any, beta: float, n_samples: int = 200, rng: Any = 0)
     >>> s.minima, s.n_fail, bool(s.r_star_exact[0] >= s.r_star[0])
     ([(0, 1)], 0, True)
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     beta = check_beta(beta)
     n_samples = check_positive_int(n_samples, "n_samples")
     gen = as_rng(rng)
+    check_size(
+        n_samples * xi.shape[1],
+        "n_samples",
+        "start coordinates per minimum",
+        MAX_ELEMENTS,
+        "use fewer samples",
+    )
     novel = [k for k in lsr_minima(xi, beta) if len(k) > 1]
     r2 = 2.0 / beta
     rs, rx, dm, gm, near, fails = [], [], [], [], [], 0
@@ -1272,7 +1357,7 @@ def basin_survey(memories: Any, beta: float, n_samples: int = 200, rng: Any = 0)
         delta_min=np.array(dm),
         gamma_min=np.array(gm),
         nearest_memory=np.array(near),
-        epsilon=float(min(rs)) if rs else math.nan,
+        epsilon=float(min(rs)) if rs else math.inf,
         n_samples=n_samples,
         n_fail=int(fails),
     )
@@ -1298,7 +1383,7 @@ def capacity_panel(
         Monte-Carlo trials per M.
     rng : int or numpy.random.Generator
     n_curve : int
-        Points on the success curve, >= 2.
+        Points on the success curve, 2..1000.
 
     Returns
     -------
@@ -1310,8 +1395,11 @@ def capacity_panel(
     >>> p.mc.empirical_success >= p.mc.bound_delta
     True
     """
+    d = check_positive_int(d, "d")
     M = check_positive_int(M, "M", minimum=2)
-    n_curve = check_positive_int(n_curve, "n_curve", minimum=2)
+    alpha = check_beta(alpha, "alpha")
+    n_trials = check_positive_int(n_trials, "n_trials")
+    n_curve = check_positive_int(n_curve, "n_curve", minimum=2, maximum=1000)
     gen = as_rng(rng)
     mc = capacity_experiment(d, M, alpha, n_trials, gen)
     ms = np.unique(np.round(np.geomspace(2, 4 * M, n_curve)).astype(int))
@@ -1331,10 +1419,10 @@ def scaled_landscape_2d(
     Parameters
     ----------
     memories : array_like, shape (M, 2), or str
-        Stored patterns (M >= 2) or a preset name of
+        Stored patterns (M >= 2, distinct, entries of magnitude <= 1e100) or a preset name of
         :data:`assocmem.dense_am.landscape.PRESETS_2D`.
     relative_beta : float
-        β r²/2, > 0.
+        β r²/2, > 0, with β finite.
     n_grid : int
         Grid points per axis (the book's static figure keeps this small).
     starts : array_like, optional
@@ -1352,17 +1440,25 @@ def scaled_landscape_2d(
     (2.0, 7)
     """
     rel = check_beta(relative_beta, "relative_beta")
-    xi = memories
-    if not isinstance(memories, str):
-        xi = to_numpy(as_memories(memories))
-        if xi.shape[0] < 2:
-            raise ValueError(f"memories must hold at least 2 patterns, got shape {xi.shape}")
-    else:
-        from assocmem.dense_am.landscape import preset_memories
+    if isinstance(memories, str):
+        from assocmem.dense_am.landscape import PRESETS_2D, preset_memories
 
+        if memories not in PRESETS_2D:
+            raise ValueError(f"memories must be an array or one of {PRESETS_2D}, got {memories!r}")
         xi = preset_memories(memories, d=2)
+    else:
+        xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
+        if xi.shape[0] < 2 or xi.shape[1] != 2:
+            raise ValueError(f"memories must have shape (M, 2) with M >= 2, got shape {xi.shape}")
     th = beta_thresholds(xi)
-    return landscape_2d(xi, rel * th.stored_exact, n_grid=n_grid, starts=starts)
+    _check_distinct(xi, th, "the unit 2/r² of relative_beta")
+    beta = rel * th.stored_exact
+    if not math.isfinite(beta):
+        raise ValueError(
+            f"relative_beta must keep beta = relative_beta * 2/r² finite "
+            f"(2/r² = {th.stored_exact:.3g}), got {rel!r}"
+        )
+    return landscape_2d(xi, beta, n_grid=n_grid, starts=starts)
 
 
 def emergence_peaks(
@@ -1395,10 +1491,13 @@ def emergence_peaks(
     >>> bool(pk.peak_ratio[1, 0] > pk.peak_ratio[0, 0])
     True
     """
-    d_arr = np.array([check_positive_int(d, "ds") for d in ds], dtype=int)
-    s_arr = np.array([check_positive_int(s, "seeds", minimum=0) for s in seeds], dtype=int)
-    if d_arr.size == 0 or s_arr.size == 0:
-        raise ValueError("ds and seeds must each hold at least one value")
+    d_arr = np.array(check_int_sequence(ds, "ds"), dtype=int)
+    M = check_positive_int(M, "M", minimum=2, maximum=24)
+    s_arr = np.array(check_int_sequence(seeds, "seeds", minimum=0), dtype=int)
+    n_beta = check_positive_int(n_beta, "n_beta", minimum=2, maximum=_MAX_BETA_POINTS)
+    support_samples = check_positive_int(
+        support_samples, "support_samples", minimum=0, maximum=MAX_STEPS
+    )
     shape = (d_arr.size, s_arr.size)
     ratio, stored, support, rel = (np.empty(shape) for _ in range(4))
     for (i, d), (j, seed) in itertools.product(enumerate(d_arr), enumerate(s_arr)):
@@ -1429,19 +1528,24 @@ def count_bound_check(sweep: EmergenceSweep) -> CountBoundCheck:
     -------
     CountBoundCheck
 
+    Raises
+    ------
+    TypeError
+        If ``sweep`` is not an :class:`EmergenceSweep`.
+
     Examples
     --------
     >>> chk = count_bound_check(emergence_sweep(8, 10, seed=0, support_samples=0))
     >>> bool(chk.holds.all())
     True
     """
+    sweep = check_instance(sweep, "sweep", EmergenceSweep)
     betas = np.asarray(sweep.betas, dtype=float)
     M, d = sweep.M, sweep.d
-    lam = M * ball_volume(d) * (2.0 / betas) ** (0.5 * d)
+    with np.errstate(over="ignore"):
+        lam = M * ball_volume(d) * (2.0 / betas) ** (0.5 * d)
     valid = (lam >= 1.0) & (lam <= M)
-    pairs = zip(betas, valid, strict=True)
-    log_bound = np.array([count_bound_log(M, d, float(b)) if v else np.nan for b, v in pairs])
-    log_bound = log_bound + math.log(M)
+    log_bound = np.array([count_bound_log(M, d, float(b)) for b in betas]) + math.log(M)
     log_count = np.log(np.asarray(sweep.n_total, dtype=float))
     holds = ~valid | (log_count <= np.where(valid, log_bound, np.inf))
     return CountBoundCheck(betas, lam, log_bound, log_count, valid, holds)
@@ -1464,7 +1568,7 @@ def capacity_scaling(
     ds : sequence of int
         Dimensions, each >= 1.
     alpha : float
-        Capacity exponent, > 0.
+        Capacity exponent, > 0; the derived M must stay <= 16384 (``_MAX_MEMORIES``).
     delta : float
         Target success probability in (0, 1).
     n_trials : int
@@ -1475,19 +1579,33 @@ def capacity_scaling(
     -------
     CapacityScaling
 
+    Raises
+    ------
+    ValueError
+        For values out of range, or a derived M above the cap (named as ``alpha``).
+
     Examples
     --------
     >>> c = capacity_scaling([4, 8], alpha=0.5, delta=0.5, n_trials=100)
     >>> c.M.tolist(), bool(np.all(c.empirical_success >= 0.5))
     ([5, 38], True)
     """
+    d_arr = np.array(check_int_sequence(ds, "ds"), dtype=int)
     alpha = check_beta(alpha, "alpha")
     delta = check_fraction(delta, "delta")
-    d_arr = np.array([check_positive_int(d, "ds") for d in ds], dtype=int)
-    if d_arr.size == 0:
-        raise ValueError("ds must hold at least one dimension, got an empty sequence")
+    n_trials = check_positive_int(n_trials, "n_trials")
     gen = as_rng(rng)
-    ms = np.maximum(np.floor(math.sqrt(1.0 - delta) * np.exp(alpha * d_arr)), 2).astype(int)
+    # M = floor(sqrt(1 - δ) e^(αd)) from its logarithm, capped before it leaves the int range
+    log_m = 0.5 * math.log1p(-delta) + alpha * d_arr.astype(float)
+    for d, lm in zip(d_arr, log_m, strict=True):
+        check_size(
+            math.exp(lm) if lm < 700.0 else math.inf,
+            "alpha",
+            f"memories M = sqrt(1 - delta) e^(alpha d) at d = {d}",
+            _MAX_MEMORIES,
+            "lower alpha (or the dimensions ds) so that alpha d stays below about 10",
+        )
+    ms = np.maximum(np.floor(np.exp(log_m)), 2).astype(int)
     runs = [
         capacity_experiment(int(d), int(m), alpha, n_trials, gen)
         for d, m in zip(d_arr, ms, strict=True)
@@ -1499,7 +1617,7 @@ def capacity_scaling(
         M=ms,
         empirical_success=np.array([r.empirical_success for r in runs]),
         bound_delta=np.array([r.bound_delta for r in runs]),
-        n_trials=int(n_trials),
+        n_trials=n_trials,
     )
 
 
@@ -1520,7 +1638,7 @@ def collision_curve(
         Draws, >= 10.
     rng : int or numpy.random.Generator
     n_thresholds : int
-        Number of thresholds, >= 2.
+        Number of thresholds, 2 <= n_thresholds <= ``MAX_STEPS``.
 
     Returns
     -------
@@ -1536,6 +1654,7 @@ def collision_curve(
     M = check_positive_int(M, "M", minimum=2)
     n_trials = check_positive_int(n_trials, "n_trials", minimum=10)
     n_thresholds = check_positive_int(n_thresholds, "n_thresholds", minimum=2)
+    check_size(n_thresholds, "n_thresholds", "thresholds", MAX_STEPS, "use fewer thresholds")
     r = np.sort(min_distance_samples(d, M, n_trials, rng))
     lo, hi = np.quantile(r, [0.01, 0.99])
     thr = np.geomspace(lo, hi, n_thresholds)
@@ -1577,6 +1696,9 @@ def active_set_experiment(
     >>> round(a.band.prediction, 1), a.fraction_in_band
     (62.8, 1.0)
     """
+    d = check_positive_int(d, "d")
+    M = check_positive_int(M, "M", minimum=2)
+    beta = check_beta(beta)
     samples = active_set_size_samples(d, M, beta, n_queries, rng)
     band = eq11_band(d, M, beta)
     inside = (samples >= band.lower) & (samples <= band.upper)
@@ -1596,6 +1718,38 @@ def active_set_experiment(
 # --------------------------------------------------------------------------------------------
 # Private kernels
 # --------------------------------------------------------------------------------------------
+
+
+def _grid_coordinates(n: int, d: int) -> int | float:
+    """n^d·d, the size of a grid with n points per axis (inf once it exceeds 2^62)."""
+    if d * math.log2(max(n, 1)) + math.log2(d) > 62:
+        return math.inf
+    return n**d * d
+
+
+def _beta_of_radius(radius: float, name: str) -> float:
+    """β = 2/R², refused (naming ``name``) where it leaves the positive float range."""
+    beta = 2.0 / radius / radius
+    if not (0.0 < beta < math.inf):
+        raise ValueError(
+            f"{name} must give a finite beta = 2/{name}^2 > 0, got {radius!r} (beta = {beta!r})"
+        )
+    return beta
+
+
+def _check_distinct(xi: np.ndarray, th: BetaThresholds, what: str) -> None:
+    """Refuse duplicated memories (r = 0) where ``what`` needs a finite 2/r²."""
+    if th.r_min == 0.0:
+        _, inverse, counts = np.unique(xi, axis=0, return_inverse=True, return_counts=True)
+        i, j = np.flatnonzero(inverse.ravel() == int(np.argmax(counts > 1)))[:2]
+        raise ValueError(
+            f"memories must be distinct (r_min > 0 for {what}), but memories[{i}] and "
+            f"memories[{j}] are equal"
+        )
+    if not math.isfinite(th.stored_only):
+        raise ValueError(
+            f"memories have r_min = {th.r_min:.3g}, so 8/r_min^2 overflows; rescale the memories"
+        )
 
 
 def _active_tuple(x: np.ndarray, xi: np.ndarray, beta: float) -> tuple[int, ...]:
