@@ -136,7 +136,8 @@ class TestOutlierView:
         assert np.array_equal(v.eigenvalues, s.eigenvalues)
 
     def test_bad_input(self):
-        with pytest.raises(ValueError, match="theta_shifts"):
+        # The error names outlier_view's own parameter, not theta_scan's theta_shifts.
+        with pytest.raises(ValueError, match="theta_shift must"):
             outlier_view(np.inf, 1.0, N=100)
 
 

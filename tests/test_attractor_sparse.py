@@ -107,7 +107,7 @@ class TestSparseWeights:
             ({"kappa": -0.1}, "kappa"),
             ({"theta": float("nan")}, "theta"),
             ({"n": 0.0}, "n"),
-            ({"rows": [5]}, "patterns"),
+            ({"rows": [5]}, "rows"),  # names sparse_weights' own parameter
         ],
     )
     def test_bad_parameters(self, kwargs, match):

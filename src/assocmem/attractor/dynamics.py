@@ -44,13 +44,26 @@ import numpy as np
 import scipy.linalg
 
 from assocmem._validation import (
-    _as_real_array,
+    MAX_ELEMENTS,
+    MAX_STEPS,
+    as_real_array,
+    as_real_vector,
     as_rng,
     check_beta,
     check_finite_float,
     check_fraction,
+    check_instance,
     check_nonneg_float,
+    check_option,
     check_positive_int,
+    check_size,
+)
+from assocmem.attractor._domain import (
+    EPS_MAX,
+    check_cv,
+    check_exponent,
+    check_matrix_size,
+    check_sigma,
 )
 from assocmem.attractor.network import (
     Network,
@@ -246,22 +259,31 @@ class Fluctuations:
 
 
 def _check_eps(eps: Any, name: str = "eps") -> np.ndarray:
-    e = np.atleast_1d(np.asarray(eps, dtype=float)).ravel()
-    if e.size < 1 or not np.all(np.isfinite(e)) or np.any(e <= 0):
-        raise ValueError(f"{name} must hold finite kick sizes > 0, got {eps!r}")
-    return e
+    """Kick sizes: a non-empty 1-D array of values in (0, EPS_MAX]."""
+    return as_real_vector(eps, name, 0.0, EPS_MAX, open_lo=True)
 
 
 def _check_directions(direction: Any, m: int) -> list[str]:
-    items = [direction] * m if isinstance(direction, str) else list(direction)
+    if isinstance(direction, str):
+        items = [direction] * m
+    elif isinstance(direction, list | tuple):
+        items = list(direction)
+    else:
+        raise TypeError(
+            f"direction must be one of {DIRECTIONS} or a list of them, got {direction!r}"
+        )
     if len(items) != m:
         raise ValueError(
             f"direction must be one string or one per kick size ({m}), got {len(items)}"
         )
-    for d in items:
-        if d not in DIRECTIONS:
-            raise ValueError(f"direction must be one of {DIRECTIONS}, got {d!r}")
-    return items
+    return [check_option(d, "direction", DIRECTIONS) for d in items]
+
+
+def _check_steps(T: float, dt: float, name: str) -> int:
+    """ceil(T/dt) Euler steps, refused above ``MAX_STEPS`` naming the duration ``name``."""
+    steps = math.ceil(T / dt - 1e-9)
+    hint = f"shorten {name} or lengthen dt (<= 1) so that {name}/dt <= {MAX_STEPS}"
+    return check_size(steps, name, "Euler steps", MAX_STEPS, hint)
 
 
 def kick_states(
@@ -288,13 +310,14 @@ def kick_states(
     r : array_like, shape (N,)
         The pattern r^μ (finite).
     eps : float or sequence of float
-        Kick sizes (> 0).
+        Kick sizes in (0, 1e3] (relative to ‖r‖).
     direction : str or sequence of str
         One of ``"random"``, ``"pattern"``, ``"other"``, or one per kick size.
     rng : int or numpy.random.Generator
         For the random directions.
     other : array_like, shape (N,) or (N, K), optional
-        Target pattern(s) r^ν for ``"other"``; the ``count`` kicks cycle through the columns.
+        Target pattern(s) r^ν for ``"other"`` (finite; checked whenever given); the ``count``
+        kicks cycle through the columns.
     count : int
         Kicks per kick size (>= 1).
 
@@ -310,36 +333,58 @@ def kick_states(
     >>> X.tolist()
     [[1.1, 1.5], [2.2, 3.0]]
     """
-    r = _as_real_array(r, "r", np)
+    r = as_real_array(r, "r", xp=np)
     if r.ndim != 1 or r.size < 2:
         raise ValueError(f"r must have shape (N,) with N >= 2, got shape {r.shape}")
     e = _check_eps(eps)
     dirs = _check_directions(direction, e.size)
     count = check_positive_int(count, "count")
+    hint = "use fewer kick sizes or a smaller count"
+    check_size(r.size * e.size * count, "count", "kicked-state entries", MAX_ELEMENTS, hint)
     gen = as_rng(rng)
     targets = None
-    if "other" in dirs:
-        if other is None:
-            raise ValueError("other must be given (the pattern(s) r^nu) for direction 'other'")
-        targets = _as_real_array(other, "other", np)
+    if other is not None:
+        targets = as_real_array(other, "other", ndim=(1, 2), xp=np)
         targets = targets[:, None] if targets.ndim == 1 else targets
-        if targets.ndim != 2 or targets.shape[0] != r.size or targets.shape[1] < 1:
+        if targets.shape[0] != r.size or targets.shape[1] < 1:
             raise ValueError(
                 f"other must have shape ({r.size},) or ({r.size}, K), got shape {np.shape(other)}"
             )
+    elif "other" in dirs:
+        raise ValueError("other must be given (the pattern(s) r^nu) for direction 'other'")
+    return _kick_states(r, e, dirs, gen, targets, count)
+
+
+def _kick_states(
+    r: np.ndarray,
+    e: np.ndarray,
+    dirs: list[str],
+    gen: np.random.Generator,
+    targets: np.ndarray | None,
+    count: int,
+) -> np.ndarray:
+    """The kicked states of :func:`kick_states` on validated arguments (checked for overflow)."""
     cols = []
-    norm = float(np.linalg.norm(r))
-    for i, (eps_i, d) in enumerate(zip(e, dirs, strict=True)):
-        for j in range(count):
-            if d == "random":
-                xi = gen.standard_normal(r.size)
-                cols.append(r + eps_i * norm * xi / np.linalg.norm(xi))
-            elif d == "pattern":
-                cols.append((1.0 + eps_i) * r)
-            else:
-                nu = targets[:, (i * count + j) % targets.shape[1]]
-                cols.append((1.0 - eps_i) * r + eps_i * nu)
-    return np.column_stack(cols)
+    with np.errstate(over="ignore", invalid="ignore"):
+        top = float(np.max(np.abs(r)))
+        norm = top * float(np.linalg.norm(r / top)) if top > 0 else 0.0  # no overflow in r·r
+        for i, (eps_i, d) in enumerate(zip(e, dirs, strict=True)):
+            for j in range(count):
+                if d == "random":
+                    xi = gen.standard_normal(r.size)
+                    cols.append(r + eps_i * norm * xi / np.linalg.norm(xi))
+                elif d == "pattern":
+                    cols.append((1.0 + eps_i) * r)
+                else:
+                    nu = targets[:, (i * count + j) % targets.shape[1]]
+                    cols.append((1.0 - eps_i) * r + eps_i * nu)
+        X = np.column_stack(cols)
+    if not bool(np.all(np.isfinite(X))):
+        raise ValueError(
+            f"r (max |r| = {top:.3g}) kicked by eps up to {float(e.max()):.3g} leaves the "
+            "float64 range"
+        )
+    return X
 
 
 def _corr_with(X: np.ndarray, r: np.ndarray) -> np.ndarray:
@@ -384,7 +429,7 @@ def kick_experiment(
     eps, direction, count
         As in :func:`kick_states`.
     T : float
-        Duration (> 0, units of τ).
+        Duration (> 0, units of τ); T/dt <= ``MAX_STEPS`` (1e7).
     dt : float
         Euler step in (0, 1]; use <= 0.1 (pitfall 12).
     rng : int or numpy.random.Generator
@@ -406,18 +451,29 @@ def kick_experiment(
     >>> bool(run.distance[-1, 0] < 1e-3 < run.distance[0, 0]), run.blew_up
     (True, False)
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"net must be a Network, got {type(net).__name__}")
+    check_instance(net, "net", Network)
     mu = check_positive_int(mu, "mu", minimum=0, maximum=net.P - 1)
     e = _check_eps(eps)
     dirs = _check_directions(direction, e.size)
     count = check_positive_int(count, "count")
+    T = check_beta(T, "T")
+    dt = check_fraction(dt, "dt", 0.0, 1.0, open_hi=False)
+    steps = _check_steps(T, dt, "T")
+    hint = "shorten T, lengthen dt or use fewer kicks"
+    check_size(steps * e.size * count, "T", "recorded distances", MAX_ELEMENTS, hint)
+    gen = as_rng(rng)
+    max_rate = check_beta(max_rate, "max_rate")
     R = to_numpy(net.R)
     r = R[:, mu]
     others = R[:, [(mu + k) % net.P for k in range(1, net.P)]] if net.P > 1 else None
     if "other" in dirs and others is None:
         raise ValueError("direction 'other' needs a network with P >= 2 patterns, got P = 1")
-    X0 = kick_states(r, e, dirs, rng, other=others, count=count)
+    X0 = _kick_states(r, e, dirs, gen, others, count)
+    if float(np.max(np.abs(X0))) > max_rate:
+        raise ValueError(
+            f"max_rate={max_rate!r} is below the kicked states (max |r| = "
+            f"{float(np.max(np.abs(X0))):.3g}); raise max_rate or use smaller eps"
+        )
     run = simulate(net.W, X0, net.sigma, net.n, net.theta, dt, T, reference=r, max_rate=max_rate)
     spec = jacobian_spectrum(net, [mu], eigenvectors=True)
     return KickRun(
@@ -458,11 +514,11 @@ def decay_rate(
     Parameters
     ----------
     run : KickRun or Trajectory
-        Anything with ``times`` (k,) and ``distance`` (k,) or (k, B).
+        A run with ``times`` (k,) and ``distance`` (k,) or (k, B), k >= 3.
     t_min, t_max : float, optional
-        Fit window; default the second half of the recorded run.
+        Fit window, 0 <= t_min < t_max (finite); default the second half of the recorded run.
     floor : float
-        Smallest distance used (> 0).
+        Smallest distance used, in (0, 1): the round-off floor of the relative distance.
 
     Returns
     -------
@@ -477,16 +533,13 @@ def decay_rate(
     >>> round(float(fit.rate[0]), 6)
     -0.5
     """
-    times = getattr(run, "times", None)
-    dist = getattr(run, "distance", None)
-    if times is None or dist is None:
-        raise TypeError(f"run must have times and distance, got {type(run).__name__}")
-    times = np.asarray(times, dtype=float)
-    dist = np.asarray(dist, dtype=float)
+    check_instance(run, "run", (KickRun, Trajectory))
+    times = np.asarray(run.times, dtype=float)
+    dist = np.asarray(run.distance, dtype=float)
     dist = dist[:, None] if dist.ndim == 1 else dist
     if times.size < 3 or dist.shape[0] != times.size:
         raise ValueError(f"run must hold >= 3 recorded times, got {times.size}")
-    floor = check_beta(floor, "floor")
+    floor = check_fraction(floor, "floor", 0.0, 1.0)
     t_end = float(times[-1])
     lo = t_end / 2 if t_min is None else check_nonneg_float(t_min, "t_min")
     hi = t_end if t_max is None else check_finite_float(t_max, "t_max")
@@ -545,9 +598,10 @@ def basin_curve(
     alpha : float
         Load in (0, 0.9]; P = round(α N) >= 2.
     cv, sigma, n : float
-        Pattern CV (> 0) and activation parameters of Eq. 3 (σ > 0, n > 0).
+        Pattern CV in (0, 1e6] and activation parameters of Eq. 3 (σ in (0, 1e6], n in
+        (0, 100]).
     eps_grid : sequence of float
-        Increasing kick sizes (> 0).
+        Strictly increasing kick sizes in (0, 1e3].
     direction : {"random", "pattern", "other"}
         Kick direction.
     seed : int
@@ -555,7 +609,7 @@ def basin_curve(
     kicks : int
         Kicks per ε (>= 1).
     T, dt : float
-        Duration (> 0) and Euler step in (0, 1].
+        Duration (> 0) and Euler step in (0, 1]; T/dt <= ``MAX_STEPS`` (1e7).
     shrink : float
         Recovery criterion d(T) <= shrink · d(0), in (0, 1).
 
@@ -570,28 +624,24 @@ def basin_curve(
     ([1.0, 1.0], 0.1)
     """
     N = check_positive_int(N, "N", minimum=10)
+    check_matrix_size(N, N, "N")
     alpha = check_fraction(alpha, "alpha", 0.0, 0.9, open_hi=False)
     if round(alpha * N) < 2:
         raise ValueError(f"alpha must give P = round(alpha N) >= 2, got alpha={alpha!r}, N={N}")
+    cv, sigma, n = check_cv(cv), check_sigma(sigma, positive=True), check_exponent(n)
     grid = tuple(float(x) for x in _check_eps(eps_grid, "eps_grid"))
     if any(b <= a for a, b in itertools.pairwise(grid)):
         raise ValueError(f"eps_grid must be strictly increasing, got {list(grid)}")
-    if direction not in DIRECTIONS:
-        raise ValueError(f"direction must be one of {DIRECTIONS}, got {direction!r}")
-    return _basin_cached(
-        N,
-        alpha,
-        check_beta(cv, "cv"),
-        check_beta(sigma, "sigma"),
-        check_beta(n, "n"),
-        grid,
-        direction,
-        check_positive_int(seed, "seed", minimum=0),
-        check_positive_int(kicks, "kicks"),
-        check_beta(T, "T"),
-        check_fraction(dt, "dt", 0.0, 1.0, open_hi=False),
-        check_fraction(shrink, "shrink"),
-    )
+    direction = check_option(direction, "direction", DIRECTIONS)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    kicks = check_positive_int(kicks, "kicks")
+    T = check_beta(T, "T")
+    dt = check_fraction(dt, "dt", 0.0, 1.0, open_hi=False)
+    steps = _check_steps(T, dt, "T")
+    hint = "shorten T, lengthen dt or use fewer kicks"
+    check_size(steps * len(grid) * kicks, "T", "recorded distances", MAX_ELEMENTS, hint)
+    shrink = check_fraction(shrink, "shrink")
+    return _basin_cached(N, alpha, cv, sigma, n, grid, direction, seed, kicks, T, dt, shrink)
 
 
 @lru_cache(maxsize=64)
@@ -676,7 +726,8 @@ def lyapunov_covariance(J: Any, eta: float, dt: float | None = None) -> np.ndarr
     Raises
     ------
     ValueError
-        If J is not square or not stable (no stationary state).
+        If J is not square or not stable (no stationary state), or if η² times the unit-noise
+        covariance overflows float64.
 
     Examples
     --------
@@ -685,26 +736,41 @@ def lyapunov_covariance(J: Any, eta: float, dt: float | None = None) -> np.ndarr
     >>> lyapunov_covariance([[-0.5]], 1.0).tolist()
     [[1.0]]
     """
-    J = _as_real_array(J, "J", np)
+    J = as_real_array(J, "J", xp=np)
     if J.ndim != 2 or J.shape[0] != J.shape[1] or J.shape[0] < 1:
         raise ValueError(f"J must be a square (N, N) matrix, got shape {J.shape}")
     eta = check_nonneg_float(eta, "eta")
-    ev = np.linalg.eigvals(J)
+    if dt is not None:
+        dt = check_fraction(dt, "dt", 0.0, 1.0, open_hi=False)
+    return _lyapunov(J, eta, dt)
+
+
+def _lyapunov(J: np.ndarray, eta: float, dt: float | None) -> np.ndarray:
+    """:func:`lyapunov_covariance` on validated arguments: C = η² C₁ with C₁ the η = 1 solution."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        ev = np.linalg.eigvals(J) if bool(np.all(np.isfinite(J @ J))) else None
+    if ev is None or not bool(np.all(np.isfinite(ev))):
+        raise ValueError("J has entries too large for its eigenvalues in float64")
     if ev.real.max() >= 0:
         raise ValueError(
             f"J must be stable (spectral abscissa < 0) for a stationary covariance, got "
             f"abscissa {ev.real.max():.3g}"
         )
-    Q = eta * eta * np.eye(J.shape[0])
+    eye = np.eye(J.shape[0])
     if dt is None:
-        C = scipy.linalg.solve_continuous_lyapunov(J, -Q)
+        C = scipy.linalg.solve_continuous_lyapunov(J, -eye)
     else:
-        dt = check_fraction(dt, "dt", 0.0, 1.0, open_hi=False)
         if np.abs(1.0 + dt * ev).max() >= 1.0:
             raise ValueError(f"dt must make the Euler map stable (|1 + dt λ| < 1), got dt={dt}")
-        A = np.eye(J.shape[0]) + dt * J
-        C = scipy.linalg.solve_discrete_lyapunov(A, dt * Q)
-    return (C + C.T) / 2
+        C = scipy.linalg.solve_discrete_lyapunov(eye + dt * J, dt * eye)
+    with np.errstate(over="ignore", invalid="ignore"):
+        C = (eta * eta) * ((C + C.T) / 2)  # the solution is linear in η²
+    if not bool(np.all(np.isfinite(C))):
+        raise ValueError(
+            f"eta={eta!r} gives variances beyond the float64 range "
+            f"(eta**2 times {float(np.abs(C).max() / (eta * eta) if eta else 0):.3g})"
+        )
+    return C
 
 
 def stationary_covariance(
@@ -742,7 +808,8 @@ def stationary_covariance(
     eta : float
         Noise amplitude (> 0); small compared with the rates (e.g. 0.01).
     T, burn_in, stride : float
-        Sampling time (> 0), burn-in (>= 0) and sampling interval (>= dt).
+        Sampling time (> 0), burn-in (>= 0) and sampling interval (>= dt); the run takes
+        (T + burn_in)/dt Euler steps, at most ``MAX_STEPS`` (1e7).
     dt : float
         Euler step in (0, 1].
     walkers : int
@@ -762,8 +829,7 @@ def stationary_covariance(
     >>> bool(abs(fl.total_var_emp / fl.total_var_pred - 1) < 0.1)
     True
     """
-    if not isinstance(net, Network):
-        raise TypeError(f"net must be a Network, got {type(net).__name__}")
+    check_instance(net, "net", Network)
     mu = check_positive_int(mu, "mu", minimum=0, maximum=net.P - 1)
     eta = check_beta(eta, "eta")
     T, stride = check_beta(T, "T"), check_beta(stride, "stride")
@@ -772,16 +838,24 @@ def stationary_covariance(
     walkers = check_positive_int(walkers, "walkers")
     if stride < dt:
         raise ValueError(f"stride must be >= dt={dt}, got {stride!r}")
+    n_samples = max(1, math.floor(T / stride + 1e-9))
+    steps = _check_steps(T, dt, "T") + _check_steps(burn_in, dt, "burn_in")
+    check_size(n_samples * _check_steps(stride, dt, "stride"), "T", "Euler steps", MAX_STEPS,
+               f"shorten T or lengthen dt so that (T + burn_in)/dt <= {MAX_STEPS}")  # fmt: skip
+    check_size(steps, "T", "Euler steps (with burn_in)", MAX_STEPS,
+               f"shorten T or burn_in so that (T + burn_in)/dt <= {MAX_STEPS}")  # fmt: skip
+    check_size(net.N * walkers * n_samples, "T", "sampled values (N * walkers * T/stride)",
+               MAX_ELEMENTS, "use fewer walkers, a shorter T or a longer stride")  # fmt: skip
     gen = as_rng(rng)
     r = to_numpy(net.R)[:, mu]
     J = to_numpy(jacobian(net.W, net.R[:, mu], net.sigma, net.n, net.theta))
-    C_cont = lyapunov_covariance(J, eta)  # raises if pattern μ is unstable
-    C_lyap = lyapunov_covariance(J, eta, dt)
+    C_cont = _lyapunov(J, eta, None)  # raises if pattern μ is unstable
+    C_lyap = _lyapunov(J, eta, dt)
     X = np.repeat(r[:, None], walkers, axis=1)
     if burn_in > 0:
         X = _advance(net, X, eta, dt, burn_in, gen)
     samples = []
-    for _ in range(max(1, math.floor(T / stride + 1e-9))):
+    for _ in range(n_samples):
         X = _advance(net, X, eta, dt, stride, gen)
         samples.append(X - r[:, None])
     D = np.concatenate(samples, axis=1)

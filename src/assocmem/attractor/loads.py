@@ -36,7 +36,22 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import check_beta, check_nonneg_float, check_positive_int
+from assocmem._validation import (
+    as_real_array,
+    as_real_vector,
+    check_int_sequence,
+    check_positive_int,
+    check_size,
+)
+from assocmem.attractor._domain import (
+    EXPONENT_MAX,
+    SIGMA_MAX,
+    check_cv,
+    check_exponent,
+    check_matrix_size,
+    check_sigma,
+    cv_vector,
+)
 from assocmem.attractor.meanfield import PhaseDiagram, StabilityTheory, phase_diagram, theory
 from assocmem.attractor.network import CriticalLoad, _zero_crossing, empirical_critical_load
 
@@ -60,6 +75,7 @@ N_RANGE = (0.5, 2.0)
 #: Smoothness range (log-spaced); σ >= 0.05 avoids the guarded 0/0 corner (note §2.8).
 SIGMA_RANGE = (0.05, 10.0)
 _DEFAULT_ALPHAS = tuple(np.round(np.arange(0.025, 0.951, 0.025), 3))
+_MAX_GRID = 10_000_000  # (n, σ) grid points of one phase diagram (8000 take under a second)
 
 
 # --------------------------------------------------------------------------------------------
@@ -252,9 +268,10 @@ def phase_view(cv: float = 1.0, n_points: int = 151, sigma_points: int = 53) -> 
     Parameters
     ----------
     cv : float
-        Coefficient of variation of the log-normal patterns, > 0.
+        Coefficient of variation of the log-normal patterns, in (0, 1e6].
     n_points, sigma_points : int
-        Grid sizes, >= 2. ``n_points = 76`` gives steps of 0.02 (n = 1 stays on the grid).
+        Grid sizes, >= 2, at most 1e7 grid points in all. ``n_points = 76`` gives steps of
+        0.02 (n = 1 stays on the grid).
 
     Returns
     -------
@@ -268,9 +285,11 @@ def phase_view(cv: float = 1.0, n_points: int = 151, sigma_points: int = 53) -> 
     >>> round(v.alpha_s_star, 3), v.n_star, round(v.sigma_star, 2)
     (0.385, 1.09, 0.71)
     """
-    cv = check_beta(cv, "cv")
+    cv = check_cv(cv)
     n_points = check_positive_int(n_points, "n_points", minimum=2)
     sigma_points = check_positive_int(sigma_points, "sigma_points", minimum=2)
+    hint = "use fewer n_points or sigma_points"
+    check_size(n_points * sigma_points, "n_points", "grid points", _MAX_GRID, hint)
     n_grid = np.round(np.linspace(*N_RANGE, n_points), 10)
     sigma_grid = np.geomspace(*SIGMA_RANGE, sigma_points)
     return _summarize(phase_diagram(cv, n_grid, sigma_grid))
@@ -289,11 +308,12 @@ def optimum_vs_cv(cvs: Sequence[float], n_grid: Any = None, sigma_grid: Any = No
     Parameters
     ----------
     cvs : sequence of float
-        Pattern CVs, each > 0.
+        Pattern CVs, each in (0, 1e6], at least one.
     n_grid : array_like, optional
-        Exponents (> 0); default 151 points uniform in [0.5, 2].
+        Exponents in (0, 100]; default 151 points uniform in [0.5, 2].
     sigma_grid : array_like, optional
-        Smoothness values (>= 0); default 53 points log-spaced in [0.05, 10].
+        Smoothness values in (0, 1e6] (the λ_mem border is interpolated in log σ); default 53
+        points log-spaced in [0.05, 10].
 
     Returns
     -------
@@ -305,9 +325,17 @@ def optimum_vs_cv(cvs: Sequence[float], n_grid: Any = None, sigma_grid: Any = No
     >>> c.alpha_s_star.round(3).tolist(), c.n_star.tolist()  # note §2.9
     ([0.207, 0.564], [1.04, 1.01])
     """
-    cv_arr = _cv_array(cvs)
-    n_g = np.round(np.linspace(*N_RANGE, 151), 10) if n_grid is None else n_grid
-    s_g = np.geomspace(*SIGMA_RANGE, 53) if sigma_grid is None else sigma_grid
+    cv_arr = cv_vector(cvs, "cvs")
+    if n_grid is None:
+        n_g = np.round(np.linspace(*N_RANGE, 151), 10)
+    else:
+        n_g = as_real_vector(n_grid, "n_grid", 0.0, EXPONENT_MAX, open_lo=True)
+    if sigma_grid is None:
+        s_g = np.geomspace(*SIGMA_RANGE, 53)
+    else:  # σ > 0: the borders are interpolated in log σ
+        s_g = as_real_vector(sigma_grid, "sigma_grid", 0.0, SIGMA_MAX, open_lo=True)
+    hint = "use coarser n_grid or sigma_grid"
+    check_size(n_g.size * s_g.size, "n_grid", "grid points", _MAX_GRID, hint)
     views = [_summarize(phase_diagram(float(c), n_g, s_g)) for c in cv_arr]
     fields = (
         "alpha_s_star",
@@ -328,11 +356,11 @@ def alpha_s_vs_cv(cvs: Sequence[float], sigma: float = 1.0, n: float = 1.0) -> A
     Parameters
     ----------
     cvs : sequence of float
-        Pattern CVs, each > 0.
+        Pattern CVs, each in (0, 1e6], at least one.
     sigma : float
-        Smoothness σ >= 0.
+        Smoothness σ in [0, 1e6].
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100].
 
     Returns
     -------
@@ -345,9 +373,8 @@ def alpha_s_vs_cv(cvs: Sequence[float], sigma: float = 1.0, n: float = 1.0) -> A
     >>> alpha_s_vs_cv([0.5, 1.0, 2.0, 3.0]).alpha_s.round(4).tolist()
     [0.1519, 0.3017, 0.4758, 0.5633]
     """
-    cv_arr = _cv_array(cvs)
-    sigma = check_nonneg_float(sigma, "sigma")
-    n = check_beta(n, "n")
+    cv_arr = cv_vector(cvs, "cvs")
+    sigma, n = check_sigma(sigma), check_exponent(n)
     rows = [theory(float(c), sigma, n) for c in cv_arr]
     pick = {
         k: np.array([getattr(t, k) for t in rows])
@@ -378,9 +405,9 @@ def transition_scan(
     Parameters
     ----------
     cv, sigma, n : float
-        Pattern CV (> 0), smoothness (>= 0) and exponent (> 0).
+        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100].
     Ns : sequence of int
-        Network sizes, each >= 2.
+        Network sizes, each >= 2, at least one.
     alphas : sequence of float
         Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.3, step
         0.025).
@@ -399,12 +426,12 @@ def transition_scan(
     >>> s.scans[0].stable_fraction.tolist(), round(s.theory.alpha_s, 3)
     ([1.0, 0.0], 0.302)
     """
-    th = theory(cv, sigma, n)
-    a = _check_alphas(alphas)
-    sizes = tuple(check_positive_int(N, "Ns", minimum=2) for N in Ns)
-    if not sizes:
-        raise ValueError("Ns must hold at least one network size, got an empty sequence")
+    cv, sigma, n = check_cv(cv), check_sigma(sigma), check_exponent(n)
+    sizes = tuple(check_int_sequence(Ns, "Ns", minimum=2))
+    a = _check_alphas(alphas, sizes)
+    patterns = check_positive_int(patterns, "patterns")
     seed = check_positive_int(seed, "seed", minimum=0)
+    th = theory(cv, sigma, n)
     scans = tuple(
         empirical_critical_load(N, th.cv, th.sigma, th.n, a, patterns=patterns, rng=seed)
         for N in sizes
@@ -446,8 +473,9 @@ def alpha_s_comparison(
 
     Parameters
     ----------
-    cases : sequence of (cv, sigma, n)
-        Pattern CV (> 0), smoothness (>= 0) and exponent (> 0) per case.
+    cases : array_like, shape (k, 3)
+        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100] per case,
+        k >= 1; an error names the case as ``cases[i]``.
     N : int
         Neurons, >= 2.
     alphas : sequence of float
@@ -471,7 +499,7 @@ def alpha_s_comparison(
     """
     cases_arr = _check_cases(cases)
     N = check_positive_int(N, "N", minimum=2)
-    a = _check_alphas(alphas)
+    a = _check_alphas(alphas, (N,))
     patterns = check_positive_int(patterns, "patterns")
     seed = check_positive_int(seed, "seed", minimum=0)
     overshoot = check_positive_int(overshoot, "overshoot")
@@ -559,29 +587,30 @@ def _zero_contour(n: np.ndarray, sigma: np.ndarray, field: np.ndarray) -> np.nda
     return out
 
 
-def _cv_array(cvs: Any) -> np.ndarray:
-    arr = np.atleast_1d(np.asarray(cvs, dtype=float))
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"cvs must be a non-empty 1-D sequence, got shape {arr.shape}")
-    bad = ~np.isfinite(arr) | (arr <= 0)
-    if bool(np.any(bad)):
-        raise ValueError(f"cvs must hold finite numbers > 0, got {arr[bad][0]!r}")
-    return arr
-
-
-def _check_alphas(alphas: Any) -> np.ndarray:
-    a = np.asarray(alphas, dtype=float).ravel()
-    if a.size < 1 or not np.all(np.isfinite(a)) or np.any(a <= 0) or np.any(a >= 1):
-        raise ValueError(f"alphas must be a non-empty sequence of loads in (0, 1), got {alphas!r}")
+def _check_alphas(alphas: Any, sizes: tuple[int, ...]) -> np.ndarray:
+    """Strictly increasing loads in (0, 1) with 1 <= round(α N) < N for every N of ``sizes``."""
+    a = as_real_vector(alphas, "alphas", 0.0, 1.0, open_lo=True, open_hi=True)
     if np.any(np.diff(a) <= 0):
         raise ValueError(f"alphas must be strictly increasing, got {a.tolist()}")
+    for N in sizes:
+        P = np.rint(a * N)
+        if np.any(P < 1) or np.any(P >= N):
+            raise ValueError(
+                f"alphas must give 1 <= P = round(alpha N) < N at N = {N}, got {a.tolist()}"
+            )
+        check_matrix_size(N, N, "N" if len(sizes) == 1 else "Ns")
     return a
 
 
 def _check_cases(cases: Any) -> np.ndarray:
-    arr = np.asarray(cases, dtype=float)
-    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] != 3:
-        raise ValueError(f"cases must be a non-empty sequence of (cv, sigma, n), got {cases!r}")
+    """(k, 3) array of (cv, sigma, n), each checked and named ``cases[i]``."""
+    arr = as_real_array(cases, "cases", ndim=2)
+    if arr.shape[1] != 3:
+        raise ValueError(f"cases must have shape (k, 3): (cv, sigma, n), got {arr.shape}")
+    for i, (cv, sigma, n) in enumerate(arr.tolist()):
+        check_cv(cv, f"cases[{i}] cv")
+        check_sigma(sigma, f"cases[{i}] sigma")
+        check_exponent(n, f"cases[{i}] n")
     return arr
 
 

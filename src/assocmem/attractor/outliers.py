@@ -36,11 +36,19 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
-    _as_real_array,
-    check_beta,
-    check_finite_float,
-    check_nonneg_float,
+    as_real_array,
+    as_real_vector,
+    check_fraction,
     check_positive_int,
+)
+from assocmem.attractor._domain import (
+    EXPONENT_MAX,
+    check_cv,
+    check_exponent,
+    check_matrix_size,
+    check_sigma,
+    check_theta,
+    theta_vector,
 )
 from assocmem.attractor.meanfield import theory
 from assocmem.attractor.network import jacobian_spectrum, pinv_weights
@@ -168,10 +176,11 @@ class ThresholdWindow:
         Eq. 17: λ_ave < 0 iff θ < −⟨g⁻¹(r)⟩ + ⟨r⟩/⟨d⟩.
     mem_bound : ndarray, shape (A,)
         Eq. 18 (corrected): the θ where λ_mem of Eq. 15 crosses 0,
-        (Var r − Cov(r, d u))/Cov(r, d); NaN when Cov(r, d) = 0.
+        (Var r − Cov(r, d u))/Cov(r, d). Where Cov(r, d) = 0 (σ = 0, n = 1) λ_mem does not
+        depend on θ: +inf (no bound) when Var r > Cov(r, d u), else −inf (no θ allowed).
     mem_upper : ndarray of bool, shape (A,)
-        True where Eq. 18 is an upper bound (Cov(r, d) > 0, supralinear-like gain), False where
-        it is a lower bound.
+        True where Eq. 18 is an upper bound (Cov(r, d) >= 0, supralinear-like gain), False
+        where it is a lower bound.
     lo, hi : ndarray, shape (A,)
         The allowed open interval (``StabilityTheory.theta_bounds``); empty where lo >= hi.
     lambda_mem_star : ndarray, shape (A,)
@@ -229,13 +238,13 @@ def theta_scan(
     alpha : float
         Load in (0, 0.95]; P = round(α N) >= 1.
     cv : float
-        Pattern coefficient of variation, > 0.
+        Pattern coefficient of variation, in (0, 1e6].
     sigma : float
-        Smoothness σ > 0 (dense patterns).
+        Smoothness σ in (0, 1e6] (dense patterns).
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100].
     theta_shifts : sequence of float
-        θ − θ*, finite, at least one.
+        θ − θ*, each in [−1e6, 1e6], at least one.
     seed : int
         Pattern seed (>= 0); the same seed gives the same R for every shift.
     patterns : int
@@ -255,16 +264,29 @@ def theta_scan(
     >>> bool(abs(s.bulk_edge[1, 0] - s.bulk_edge[0, 0]) < 1e-3)
     True
     """
+    shifts = theta_vector(theta_shifts, "theta_shifts")
+    return _theta_scan(N, alpha, cv, sigma, n, shifts, seed, patterns)
+
+
+def _theta_scan(
+    N: Any,
+    alpha: Any,
+    cv: Any,
+    sigma: Any,
+    n: Any,
+    shifts: np.ndarray,
+    seed: Any,
+    patterns: Any,
+) -> ThetaScan:
+    """:func:`theta_scan` with validated shifts; checks the other arguments."""
     N = check_positive_int(N, "N", minimum=10)
-    alpha = _check_alpha(alpha)
-    cv = check_beta(cv, "cv")
-    sigma = check_beta(sigma, "sigma")
-    n = check_beta(n, "n")
+    alpha = check_fraction(alpha, "alpha", 0.0, 0.95, open_hi=False)
+    cv, sigma, n = check_cv(cv), check_sigma(sigma, positive=True), check_exponent(n)
     seed = check_positive_int(seed, "seed", minimum=0)
-    shifts = _check_shifts(theta_shifts)
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
+    check_matrix_size(N, P, "N")
     m = check_positive_int(patterns, "patterns", minimum=1, maximum=P)
     R = _patterns(N, P, cv, seed)
     theta_emp = -float(np.mean(activation_inverse(R, sigma, n)))  # Eq. 16, empirical
@@ -341,9 +363,9 @@ def outlier_view(
     Parameters
     ----------
     theta_shift : float
-        θ − θ*, finite.
+        θ − θ*, in [−1e6, 1e6].
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100].
     N, alpha, cv, sigma, seed, patterns
         As in :func:`theta_scan`.
 
@@ -358,7 +380,8 @@ def outlier_view(
     >>> v.theta_shifts.tolist(), bool(v.mem_corr[0, 0] > 0.9)  # the supralinear outlier
     ([0.0], True)
     """
-    return theta_scan(N, alpha, cv, sigma, n, [theta_shift], seed=seed, patterns=patterns)
+    shift = check_theta(theta_shift, "theta_shift")
+    return _theta_scan(N, alpha, cv, sigma, n, np.array([shift]), seed, patterns)
 
 
 def outlier_pair(r: Any, sigma: float, n: float, theta: float) -> OutlierPair:
@@ -379,15 +402,21 @@ def outlier_pair(r: Any, sigma: float, n: float, theta: float) -> OutlierPair:
     r : array_like, shape (N,)
         One stored pattern, rates > 0, N >= 3, not constant.
     sigma : float
-        Smoothness σ > 0.
+        Smoothness σ in (0, 1e6].
     n : float
-        Exponent n > 0.
+        Exponent n in (0, 100].
     theta : float
-        Threshold θ, finite.
+        Threshold θ in [−1e6, 1e6].
 
     Returns
     -------
     OutlierPair
+
+    Raises
+    ------
+    ValueError
+        If an argument is out of range, or the rates are so large that g⁻¹(r), d(r) or
+        d (g⁻¹(r) + θ) overflow float64.
 
     Examples
     --------
@@ -398,16 +427,24 @@ def outlier_pair(r: Any, sigma: float, n: float, theta: float) -> OutlierPair:
     >>> np.round(p.eigenvalues.real, 6).tolist()
     [0.25, 0.0]
     """
-    sigma = check_beta(sigma, "sigma")
-    n = check_beta(n, "n")
-    theta = check_finite_float(theta, "theta")
-    r = _as_real_array(r, "r")
+    sigma, n = check_sigma(sigma, positive=True), check_exponent(n)
+    theta = check_theta(theta)
+    r = as_real_array(r, "r", xp=np)
     if r.ndim != 1 or r.size < 3:
         raise ValueError(f"r must have shape (N,) with N >= 3, got shape {r.shape}")
     if bool(np.any(r <= 0)):
         raise ValueError(f"r must contain rates > 0 (dense pattern), got min {float(r.min())!r}")
     if float(np.ptp(r)) == 0.0:
         raise ValueError("r must not be constant (the OLS slopes are undefined)")
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        d = gain(r, sigma, n)
+        u = activation_inverse(r, sigma, n)
+        parts = np.concatenate([d, u, d * (u + theta), [float(r @ r)]])
+    if not bool(np.all(np.isfinite(parts))):
+        raise ValueError(
+            f"r holds rates too large for float64 at sigma={sigma}, n={n}, theta={theta} "
+            f"(max r = {float(r.max()):.3g}): the fits of phi and d overflow"
+        )
     return _pair(r, sigma, n, theta)
 
 
@@ -425,11 +462,11 @@ def threshold_window(cv: float, sigma: float, n_grid: Any) -> ThresholdWindow:
     Parameters
     ----------
     cv : float
-        Pattern CV, > 0.
+        Pattern CV, in (0, 1e6].
     sigma : float
-        Smoothness σ >= 0.
+        Smoothness σ in [0, 1e6].
     n_grid : array_like, shape (A,)
-        Exponents, finite and > 0.
+        Exponents in (0, 100], at least one.
 
     Returns
     -------
@@ -444,18 +481,16 @@ def threshold_window(cv: float, sigma: float, n_grid: Any) -> ThresholdWindow:
     >>> np.round(w.theta_star, 4).tolist(), w.star_allowed.tolist()
     ([-0.9271, -0.8815], [True, False])
     """
-    cv = check_beta(cv, "cv")
-    sigma = check_nonneg_float(sigma, "sigma")
-    grid = np.atleast_1d(np.asarray(n_grid, dtype=float))
-    if grid.ndim != 1 or grid.size == 0:
-        raise ValueError(f"n_grid must be a non-empty 1-D array, got shape {grid.shape}")
-    if not bool(np.all(np.isfinite(grid) & (grid > 0))):
-        raise ValueError(f"n_grid must hold finite numbers > 0, got {grid.tolist()!r}")
+    cv, sigma = check_cv(cv), check_sigma(sigma)
+    grid = as_real_vector(n_grid, "n_grid", 0.0, EXPONENT_MAX, open_lo=True)
     rows = [theory(cv, sigma, float(v)) for v in grid]
     cov_rd = np.array([t.cov_rd for t in rows])
     rhs = np.array([t.c_rr - t.cov_rdu for t in rows])
+    # Cov(r, d) = 0 (σ = 0, n = 1): λ_mem does not depend on θ; no bound (+inf) when it is < 0,
+    # no allowed θ (−inf) otherwise, as in StabilityTheory.theta_bounds.
+    flat = np.where(rhs > 0, np.inf, -np.inf)
     with np.errstate(divide="ignore", invalid="ignore"):
-        mem_bound = np.where(cov_rd != 0, rhs / cov_rd, np.nan)
+        mem_bound = np.where(cov_rd != 0, rhs / np.where(cov_rd != 0, cov_rd, 1.0), flat)
     bounds = np.array([t.theta_bounds() for t in rows])
     return ThresholdWindow(
         cv=cv,
@@ -464,7 +499,7 @@ def threshold_window(cv: float, sigma: float, n_grid: Any) -> ThresholdWindow:
         theta_star=np.array([t.theta_star for t in rows]),
         ave_bound=np.array([-t.mean_u + t.mean_r / t.mean_d for t in rows]),
         mem_bound=mem_bound,
-        mem_upper=cov_rd > 0,
+        mem_upper=cov_rd >= 0,
         lo=bounds[:, 0],
         hi=bounds[:, 1],
         lambda_mem_star=np.array([t.lambda_mem for t in rows]),
@@ -488,22 +523,6 @@ def _patterns(N: int, P: int, cv: float, seed: int) -> np.ndarray:
 def _theory(cv: float, sigma: float, n: float, theta: float | None) -> Any:
     """:func:`theory` cached on its (hashable) arguments: a live update reuses θ* and revisits."""
     return theory(cv, sigma, n, theta)
-
-
-def _check_alpha(alpha: Any) -> float:
-    a = check_finite_float(alpha, "alpha")
-    if not 0.0 < a <= 0.95:
-        raise ValueError(f"alpha must lie in (0, 0.95], got {a!r}")
-    return a
-
-
-def _check_shifts(theta_shifts: Any) -> np.ndarray:
-    s = np.atleast_1d(np.asarray(theta_shifts, dtype=float))
-    if s.ndim != 1 or s.size == 0 or not bool(np.all(np.isfinite(s))):
-        raise ValueError(
-            f"theta_shifts must be a non-empty 1-D sequence of finite numbers, got {theta_shifts!r}"
-        )
-    return s
 
 
 def _ols(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:

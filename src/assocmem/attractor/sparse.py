@@ -49,13 +49,22 @@ from scipy.special import ndtr
 
 from assocmem._validation import (
     ConvergenceWarning,
-    _as_real_array,
+    as_real_array,
+    as_real_vector,
     as_rng,
-    check_beta,
-    check_finite_float,
     check_fraction,
-    check_nonneg_float,
+    check_instance,
+    check_int_sequence,
+    check_option,
     check_positive_int,
+)
+from assocmem.attractor._domain import (
+    check_cv,
+    check_exponent,
+    check_kappa,
+    check_matrix_size,
+    check_theta,
+    theta_vector,
 )
 from assocmem.attractor.meanfield import sparse_capacity
 from assocmem.attractor.network import _check_pattern_indices, _StoredPatterns
@@ -84,6 +93,8 @@ __all__ = [
 _KINKS = ("zero", "one")
 _PDAS_MAX_ITER = 60  # primal-dual active-set iterations before the L-BFGS-B fallback
 _KINK_TOL = 1e-7  # |h| below this counts as "at threshold"
+#: Largest load α = P/N of the sparse scans (α_C(f) reaches 1e3 only at f < 1e-4).
+ALPHA_MAX = 1e3
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,17 +393,17 @@ def sparse_weights(
     Parameters
     ----------
     R : array_like, shape (N, P)
-        Patterns, rates >= 0 (exact zeros are the silent units).
+        Patterns, rates >= 0 (exact zeros are the silent units), with RᵀR finite.
     theta : float
-        Threshold θ (finite).
+        Threshold θ in [−1e6, 1e6].
     n : float
-        Exponent of g = ⌊h⌋₊ⁿ, > 0.
+        Exponent of g = ⌊h⌋₊ⁿ, in (0, 100].
     kappa : float
-        Margin κ >= 0 on the inequalities (0 reproduces the paper's problem).
+        Margin κ in [0, 1e6] on the inequalities (0 reproduces the paper's problem).
     rows : sequence of int, optional
-        Solve only these rows (default all N).
+        Solve only these rows, indices in [0, N) (default all N).
     tol : float
-        Feasibility tolerance (> 0).
+        Feasibility tolerance in (0, 1).
 
     Returns
     -------
@@ -408,13 +419,24 @@ def sparse_weights(
     >>> net.all_feasible, bool(np.all(np.diag(net.W) == 0))
     (True, True)
     """
-    theta = check_finite_float(theta, "theta")
-    n = check_beta(n, "n")
-    kappa = check_nonneg_float(kappa, "kappa")
-    tol = check_beta(tol, "tol")
+    theta, n, kappa = check_theta(theta), check_exponent(n), check_kappa(kappa)
+    tol = _check_tol(tol)
     R = _check_sparse_patterns(R)
     N = R.shape[0]
-    idx = np.arange(N) if rows is None else np.asarray(_check_pattern_indices(rows, N), int)
+    idx = np.arange(N) if rows is None else np.array(check_int_sequence(rows, "rows", 0, N - 1))
+    return _sparse_weights(R, theta, n, kappa, idx, tol)
+
+
+def _check_tol(tol: Any, name: str = "tol") -> float:
+    """A tolerance in (0, 1): constraints and fields are of order 1."""
+    return check_fraction(tol, name, 0.0, 1.0)
+
+
+def _sparse_weights(
+    R: np.ndarray, theta: float, n: float, kappa: float, idx: np.ndarray, tol: float
+) -> SparseNetwork:
+    """:func:`sparse_weights` on validated arguments (rows ``idx``)."""
+    N = R.shape[0]
     G = R.T @ R
     W = np.zeros((idx.size, N))
     feas = np.zeros(idx.size, bool)
@@ -440,10 +462,18 @@ def sparse_weights(
 
 
 def _check_sparse_patterns(R: Any) -> np.ndarray:
-    R = _as_real_array(R, "R", np)
+    R = as_real_array(R, "R", xp=np)
     if R.ndim != 2 or R.shape[0] < 2 or R.shape[1] < 1:
         raise ValueError(f"R must have shape (N, P) with N >= 2 and P >= 1, got {R.shape}")
-    return _as_rates(R, 0.0, np, "R")
+    check_matrix_size(R.shape[0], R.shape[1], "R")
+    R = _as_rates(R, 0.0, np, "R")
+    with np.errstate(over="ignore", invalid="ignore"):
+        gram_ok = bool(np.all(np.isfinite(R.T @ R)))
+    if not gram_ok:
+        raise ValueError(
+            f"R holds rates too large for float64 (max {float(R.max()):.3g}): RᵀR overflows"
+        )
+    return R
 
 
 def _row_problem(
@@ -637,11 +667,11 @@ def replica_row_moments(
     alpha : float
         Load, 0 < α < α_C(f).
     theta : float
-        Threshold.
+        Threshold in [−1e6, 1e6].
     cv : float
-        Coefficient of variation of the non-zero rates (> 0).
+        Coefficient of variation of the non-zero rates, in (0, 1e6].
     n : float
-        Exponent of g = ⌊h⌋₊ⁿ (> 0).
+        Exponent of g = ⌊h⌋₊ⁿ, in (0, 100].
 
     Returns
     -------
@@ -659,9 +689,7 @@ def replica_row_moments(
     1.0
     """
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    theta = check_finite_float(theta, "theta")
-    cv = check_beta(cv, "cv")
-    n = check_beta(n, "n")
+    theta, cv, n = check_theta(theta), check_cv(cv), check_exponent(n)
     cap = sparse_capacity(f)
     alpha = check_fraction(alpha, "alpha", 0.0, cap.alpha_c, open_lo=True, open_hi=True)
     s2 = math.log1p(cv * cv)
@@ -712,7 +740,7 @@ def capacity_curve(f: Any) -> CapacityCurve:
     Parameters
     ----------
     f : array_like
-        Sparseness values in (0, 1].
+        Sparseness values in (0, 1], at least one.
 
     Returns
     -------
@@ -724,7 +752,7 @@ def capacity_curve(f: Any) -> CapacityCurve:
     >>> [round(float(a), 3) for a in curve.alpha_c]
     [3.769, 1.0]
     """
-    fs = np.atleast_1d(_as_real_array(f, "f", np)).astype(float)
+    fs = as_real_vector(f, "f", 0.0, 1.0, open_lo=True)
     caps = [sparse_capacity(float(v)) for v in fs]
     with np.errstate(divide="ignore", invalid="ignore"):
         asym = np.where(fs < 1.0, 1.0 / (2.0 * fs * np.log(1.0 / fs)), np.nan)
@@ -762,13 +790,13 @@ def kink_count(W: Any, R: Any, theta: float, tol: float = _KINK_TOL) -> np.ndarr
     Parameters
     ----------
     W : array_like, shape (N, N)
-        Weights.
+        Weights (finite; W R must stay finite).
     R : array_like, shape (N, P)
         Patterns (rates >= 0).
     theta : float
-        Threshold.
+        Threshold in [−1e6, 1e6].
     tol : float
-        Width of the band |h| < tol counted as "at threshold" (> 0).
+        Width of the band |h| < tol counted as "at threshold", in (0, 1).
 
     Returns
     -------
@@ -780,13 +808,15 @@ def kink_count(W: Any, R: Any, theta: float, tol: float = _KINK_TOL) -> np.ndarr
     >>> kink_count(np.zeros((2, 2)), np.array([[1.0], [0.0]]), theta=0.0).tolist()
     [1]
     """
-    theta = check_finite_float(theta, "theta")
-    tol = check_beta(tol, "tol")
-    W = _as_real_array(W, "W", np)
+    theta, tol = check_theta(theta), _check_tol(tol)
+    W = as_real_array(W, "W", xp=np)
     R = _check_sparse_patterns(R)
     if W.shape != (R.shape[0], R.shape[0]):
         raise ValueError(f"W must have shape ({R.shape[0]}, {R.shape[0]}), got {W.shape}")
-    H = W @ R - theta
+    with np.errstate(over="ignore", invalid="ignore"):
+        H = W @ R - theta
+    if not bool(np.all(np.isfinite(H))):
+        raise ValueError("W and R are too large for float64: the fields W R − theta overflow")
     return np.sum((R == 0) & (np.abs(H) < tol), axis=0)
 
 
@@ -818,7 +848,7 @@ def sparse_spectrum(
     kink : {"zero", "one"}
         Convention for g'(0).
     tol : float
-        Band |h| < tol counted as at threshold (> 0).
+        Band |h| < tol counted as at threshold, in (0, 1).
 
     Returns
     -------
@@ -832,9 +862,9 @@ def sparse_spectrum(
     >>> spec.n_active.tolist()
     [2]
     """
-    if kink not in _KINKS:
-        raise ValueError(f"kink must be one of {_KINKS}, got {kink!r}")
-    tol = check_beta(tol, "tol")
+    check_instance(net, "net", SparseNetwork)
+    kink = check_option(kink, "kink", _KINKS)
+    tol = _check_tol(tol)
     if net.W.shape != (net.N, net.N):
         raise ValueError(
             f"net must hold all N rows (W of shape {(net.N, net.N)}), got W of shape {net.W.shape}"
@@ -845,6 +875,12 @@ def sparse_spectrum(
             "spectra of non-fixed points are meaningless"
         )
     mus = np.asarray(_check_pattern_indices(patterns, net.P), int)
+    return _sparse_spectrum(net, mus, kink, tol)
+
+
+def _sparse_spectrum(net: SparseNetwork, mus: Any, kink: str, tol: float) -> SparseSpectrum:
+    """:func:`sparse_spectrum` on validated arguments (a square, feasible network)."""
+    mus = np.asarray(mus, int)
     eigs, absc, nact, nkink = [], [], [], []
     for mu in mus:
         ev, n_kink, n_act = _active_eigenvalues(net, int(mu), kink, tol)
@@ -937,20 +973,21 @@ def sparse_stability_scan(
     """
     N = check_positive_int(N, "N", minimum=10)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    theta = check_finite_float(theta, "theta")
-    kappa = check_nonneg_float(kappa, "kappa")
+    theta, kappa = check_theta(theta), check_kappa(kappa)
+    n, cv = check_exponent(n), check_cv(cv)
     patterns = check_positive_int(patterns, "patterns")
-    tol = check_beta(tol, "tol")
+    kink = check_option(kink, "kink", _KINKS)
+    tol = _check_tol(tol)
     a = _check_loads(alphas, N)
     gen = as_rng(rng)
     out = np.full((4, a.size), np.nan)
     for i, alpha in enumerate(a):
         R = sample_patterns(N, round(alpha * N), cv, gen, f=f)
-        net = sparse_weights(R, theta, n, kappa, tol=tol)
+        net = _sparse_weights(R, theta, n, kappa, np.arange(N), tol)
         out[0, i] = net.feasible.mean()
         out[1, i] = 0.0
         if net.all_feasible:
-            spec = sparse_spectrum(net, range(min(patterns, net.P)), kink=kink)
+            spec = _sparse_spectrum(net, range(min(patterns, net.P)), kink, _KINK_TOL)
             out[1, i] = np.mean(spec.abscissa < -tol)
             out[2, i] = spec.abscissa.mean()
             out[3, i] = spec.n_kink.mean()
@@ -963,8 +1000,8 @@ def sparse_stability_scan(
         f=f,
         theta=theta,
         kappa=kappa,
-        n=check_beta(n, "n"),
-        cv=check_beta(cv, "cv"),
+        n=n,
+        cv=cv,
         N=N,
         alpha_c=sparse_capacity(f).alpha_c,
     )
@@ -1019,9 +1056,8 @@ def storage_fraction(
     """
     N = check_positive_int(N, "N", minimum=10)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    theta = check_finite_float(theta, "theta")
-    kappa = check_nonneg_float(kappa, "kappa")
-    n, cv = check_beta(n, "n"), check_beta(cv, "cv")
+    theta, kappa = check_theta(theta), check_kappa(kappa)
+    n, cv = check_exponent(n), check_cv(cv)
     rows = check_positive_int(rows, "rows", maximum=N)
     a = _check_loads(alphas, N)
     gen = as_rng(rng)
@@ -1039,10 +1075,12 @@ def storage_fraction(
     )
 
 
-def _check_loads(alphas: Any, N: int) -> np.ndarray:
-    a = np.atleast_1d(_as_real_array(alphas, "alphas", np)).astype(float)
-    if a.ndim != 1 or a.size == 0 or np.any(np.rint(a * N) < 1):
-        raise ValueError(f"alphas must be a 1-D array of loads with round(alpha*N) >= 1, got {a}")
+def _check_loads(alphas: Any, N: int, name: str = "alphas") -> np.ndarray:
+    """Loads in (0, ALPHA_MAX] with round(α N) >= 1 and an N × P pattern matrix under the cap."""
+    a = as_real_vector(alphas, name, 0.0, ALPHA_MAX, open_lo=True)
+    if np.any(np.rint(a * N) < 1):
+        raise ValueError(f"{name} must give P = round({name} N) >= 1 at N = {N}, got {a.tolist()}")
+    check_matrix_size(N, round(float(a.max()) * N), name)
     return a
 
 
@@ -1096,16 +1134,21 @@ def sparse_threshold_scan(
     """
     N = check_positive_int(N, "N", minimum=10)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    alpha = float(_check_loads([alpha], N)[0])
-    th = np.atleast_1d(_as_real_array(thetas, "thetas", np)).astype(float)
+    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
+                               N, "alpha")[0])  # fmt: skip
+    th = theta_vector(thetas, "thetas")
+    kappa, n, cv = check_kappa(kappa), check_exponent(n), check_cv(cv)
     patterns = check_positive_int(patterns, "patterns")
     R = sample_patterns(N, round(alpha * N), cv, as_rng(rng), f=f)
     out = np.zeros((3, th.size))
     for i, theta in enumerate(th):
-        net = sparse_weights(R, float(theta), n, kappa)
+        net = _sparse_weights(R, float(theta), n, kappa, np.arange(N), 1e-6)
         if not net.all_feasible:
-            raise ValueError(f"alpha={alpha} is above this network's capacity at f={f}")
-        spec = sparse_spectrum(net, range(min(patterns, net.P)))
+            raise ValueError(
+                f"alpha={alpha} is above this network's capacity at f={f}, theta={theta}, "
+                f"kappa={kappa}"
+            )
+        spec = _sparse_spectrum(net, range(min(patterns, net.P)), "zero", _KINK_TOL)
         out[:, i] = spec.abscissa.mean(), np.mean(spec.abscissa < -1e-6), net.m.mean()
     return ThresholdScan(
         thetas=th,
@@ -1115,7 +1158,7 @@ def sparse_threshold_scan(
         best_theta=float(th[np.argmin(out[0])]),
         f=f,
         alpha=alpha,
-        kappa=check_nonneg_float(kappa, "kappa"),
+        kappa=kappa,
         N=N,
     )
 
@@ -1164,19 +1207,13 @@ def kink_profile(
     (0, True)
     """
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    kappa = check_nonneg_float(kappa, "kappa")
+    kappa = check_kappa(kappa)
     N = check_positive_int(N, "N", minimum=10)
-    alpha = check_beta(alpha, "alpha")
-    net = _cached_network(
-        f,
-        kappa,
-        N,
-        alpha,
-        check_finite_float(theta, "theta"),
-        check_beta(cv, "cv"),
-        check_beta(n, "n"),
-        seed,
-    )
+    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
+                               N, "alpha")[0])  # fmt: skip
+    theta, cv, n = check_theta(theta), check_cv(cv), check_exponent(n)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    net = _cached_network(f, kappa, N, alpha, theta, cv, n, seed)
     if not net.all_feasible:
         raise ValueError(
             f"alpha={alpha} is above the capacity of this network at f={f} "
@@ -1184,8 +1221,8 @@ def kink_profile(
         )
     r = net.R[:, 0]
     h = net.W @ r - net.theta
-    zero = sparse_spectrum(net, 0, kink="zero")
-    one = sparse_spectrum(net, 0, kink="one")
+    zero = _sparse_spectrum(net, [0], "zero", _KINK_TOL)
+    one = _sparse_spectrum(net, [0], "one", _KINK_TOL)
     return KinkProfile(
         h_silent=np.sort(h[r == 0]),
         eigenvalues=zero.eigenvalues[0],
@@ -1206,5 +1243,5 @@ def kink_profile(
 def _cached_network(
     f: float, kappa: float, N: int, alpha: float, theta: float, cv: float, n: float, seed: int
 ) -> SparseNetwork:
-    P = max(1, round(alpha * N))
-    return sparse_weights(sample_patterns(N, P, cv, seed, f=f), theta, n, kappa)
+    R = sample_patterns(N, round(alpha * N), cv, seed, f=f)
+    return _sparse_weights(R, theta, n, kappa, np.arange(N), 1e-6)

@@ -35,15 +35,24 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from assocmem._validation import (
-    check_beta,
-    check_finite_float,
+    as_real_array,
+    as_real_vector,
     check_fraction,
-    check_nonneg_float,
+    check_option,
     check_positive_int,
+)
+from assocmem.attractor._domain import (
+    check_cv,
+    check_exponent,
+    check_matrix_size,
+    check_sigma,
+    check_theta,
+    cv_vector,
 )
 from assocmem.attractor.meanfield import StabilityTheory, theory
 from assocmem.attractor.network import _memory_outliers
@@ -295,17 +304,17 @@ def spectrum_view(
     Parameters
     ----------
     N : int
-        Neurons, >= 10.
+        Neurons, >= 10 (the N × P pattern matrix is capped at ``MAX_ELEMENTS`` entries).
     alpha : float
         Load in (0, 1); P = round(α N) must satisfy 2 <= P < N.
     cv : float
-        Coefficient of variation of the rates, > 0.
+        Coefficient of variation of the rates, in (0, 1e6].
     sigma : float
-        Smoothness σ >= 0 of Eq. 3.
+        Smoothness σ of Eq. 3, in [0, 1e6].
     n : float
-        Exponent n > 0 of Eq. 3.
+        Exponent n of Eq. 3, in (0, 100].
     theta_shift : float
-        θ − θ*_bulk, finite.
+        θ − θ*_bulk, in [−1e6, 1e6].
     seed : int
         Seed (>= 0) of the patterns.
     patterns : int
@@ -329,18 +338,37 @@ def spectrum_view(
     True
     """
     N = check_positive_int(N, "N", minimum=10)
-    alpha = check_fraction(alpha, "alpha", 0.0, 1.0)
-    cv = check_beta(cv, "cv")
-    sigma = check_nonneg_float(sigma, "sigma")
-    n = check_beta(n, "n")
-    theta_shift = check_finite_float(theta_shift, "theta_shift")
+    P = _check_load(alpha, N, "alpha")
+    cv, sigma, n = check_cv(cv), check_sigma(sigma), check_exponent(n)
+    theta_shift = check_theta(theta_shift, "theta_shift")
     seed = check_positive_int(seed, "seed", minimum=0)
-    if gain_mode not in GAIN_MODES:
-        raise ValueError(f"gain_mode must be one of {GAIN_MODES}, got {gain_mode!r}")
+    gain_mode = check_option(gain_mode, "gain_mode", GAIN_MODES)
+    m = check_positive_int(patterns, "patterns", minimum=1, maximum=P)
+    return _spectrum_view(N, P, cv, sigma, n, theta_shift, seed, m, gain_mode)
+
+
+def _check_load(alpha: Any, N: int, name: str) -> int:
+    """P = round(α N) for a load α in (0, 1); 2 <= P < N is required (and a size cap)."""
+    alpha = check_fraction(alpha, name, 0.0, 1.0)
     P = round(alpha * N)
     if not 2 <= P < N:
-        raise ValueError(f"alpha must give 2 <= P = round(alpha N) < N, got P={P} for N={N}")
-    m = check_positive_int(patterns, "patterns", minimum=1, maximum=P)
+        raise ValueError(f"{name} must give 2 <= P = round({name} N) < N, got P={P} for N={N}")
+    check_matrix_size(N, P, "N")
+    return P
+
+
+def _spectrum_view(
+    N: int,
+    P: int,
+    cv: float,
+    sigma: float,
+    n: float,
+    theta_shift: float,
+    seed: int,
+    m: int,
+    gain_mode: str,
+) -> SpectrumView:
+    """:func:`spectrum_view` on validated arguments (P patterns, the first m examined)."""
     R, R_pinv = _patterns_and_pinv(N, P, cv, seed)
     U = activation_inverse(R, sigma, n)
     theta = -float(U.mean()) + theta_shift  # Eq. 16 (empirical) + shift
@@ -394,8 +422,9 @@ def bulk_edge_table(
 
     Parameters
     ----------
-    rows : sequence of (cv, sigma, n, alpha)
-        Parameter sets; each is validated as in :func:`spectrum_view`.
+    rows : array_like, shape (k, 4)
+        Parameter sets (cv, sigma, n, alpha), k >= 1; each is validated as in
+        :func:`spectrum_view` and named ``rows[i]`` in an error.
     N : int
         Neurons (>= 10).
     patterns : int
@@ -413,14 +442,23 @@ def bulk_edge_table(
     >>> bool(abs(t[0].bulk_mean - t[0].center) < 0.05)
     True
     """
-    items = [tuple(row) for row in rows]
-    if not items or any(len(row) != 4 for row in items):
-        raise ValueError(
-            f"rows must be a non-empty sequence of (cv, sigma, n, alpha), got {rows!r}"
-        )
+    table = as_real_array(rows, "rows", ndim=2)
+    if table.shape[1] != 4:
+        raise ValueError(f"rows must have shape (k, 4): (cv, sigma, n, alpha), got {table.shape}")
+    N = check_positive_int(N, "N", minimum=10)
+    patterns = check_positive_int(patterns, "patterns", minimum=1)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    items = []
+    for i, (cv, sigma, n, alpha) in enumerate(table.tolist()):
+        where = f"rows[{i}]"
+        P = _check_load(alpha, N, f"{where} alpha")
+        if patterns > P:
+            raise ValueError(f"patterns must be <= P = {P} of {where}, got {patterns}")
+        params = (check_cv(cv, f"{where} cv"), check_sigma(sigma, f"{where} sigma"))
+        items.append((*params, check_exponent(n, f"{where} n"), alpha, P))
     out = []
-    for cv, sigma, n, alpha in items:
-        v = spectrum_view(N=N, alpha=alpha, cv=cv, sigma=sigma, n=n, seed=seed, patterns=patterns)
+    for cv, sigma, n, alpha, P in items:
+        v = _spectrum_view(N, P, cv, sigma, n, 0.0, seed, patterns, "pattern")
         out.append(
             BulkEdgeRow(
                 cv=v.cv,
@@ -465,15 +503,16 @@ def edge_deviations(
     Parameters
     ----------
     cvs : sequence of float
-        Pattern CVs (> 0).
+        Pattern CVs in (0, 1e6], at least one.
     alphas : sequence of float
-        Loads in (0, 1).
+        Loads in (0, 1), at least one, each with 2 <= round(α N) < N.
     N : int
         Neurons (>= 10).
     sigma, n : float
-        Activation parameters.
+        Activation parameters, σ in [0, 1e6], n in (0, 100].
     patterns, seeds, bins : int
-        Patterns per network (>= 1), networks per load (>= 1), histogram bins (>= 2).
+        Patterns per network (1 <= patterns <= P at the smallest load), networks per load
+        (>= 1), histogram bins (>= 2).
 
     Returns
     -------
@@ -485,13 +524,15 @@ def edge_deviations(
     >>> dev.diffs.shape, dev.density.shape
     ((1, 2), (1, 4))
     """
-    cv_arr = np.asarray([check_beta(c, "cvs") for c in cvs], dtype=float)
-    a_arr = np.asarray([check_fraction(a, "alphas", 0.0, 1.0) for a in alphas], dtype=float)
-    if cv_arr.size < 1 or a_arr.size < 1:
-        raise ValueError(f"cvs and alphas must be non-empty, got {cvs!r} and {alphas!r}")
+    cv_arr = cv_vector(cvs, "cvs")
+    a_arr = as_real_vector(alphas, "alphas", 0.0, 1.0, open_lo=True, open_hi=True)
+    N = check_positive_int(N, "N", minimum=10)
+    sigma, n = check_sigma(sigma), check_exponent(n)
+    loads = [(float(a), _check_load(a, N, "alphas")) for a in a_arr]
+    patterns = check_positive_int(patterns, "patterns", minimum=1, maximum=min(P for _, P in loads))
     seeds = check_positive_int(seeds, "seeds")
     bins = check_positive_int(bins, "bins", minimum=2)
-    diffs = np.asarray([_edge_minus_eq10(c, a_arr, N, sigma, n, patterns, seeds) for c in cv_arr])
+    diffs = np.asarray([_edge_minus_eq10(c, loads, N, sigma, n, patterns, seeds) for c in cv_arr])
     lo, hi = float(diffs.min()), float(diffs.max())
     pad = 0.05 * max(hi - lo, 1e-3)
     edges = np.linspace(lo - pad, hi + pad, bins + 1)
@@ -541,12 +582,12 @@ def gain_swap(
     >>> bool(sw.view("mean").bulk_radius[0] < sw.view("pattern").bulk_radius[0])
     True
     """
-    views = tuple(
-        spectrum_view(
-            N=N, alpha=alpha, cv=cv, sigma=sigma, n=n, seed=seed, patterns=patterns, gain_mode=mode
-        )
-        for mode in GAIN_MODES
-    )
+    N = check_positive_int(N, "N", minimum=10)
+    P = _check_load(alpha, N, "alpha")
+    cv, sigma, n = check_cv(cv), check_sigma(sigma), check_exponent(n)
+    m = check_positive_int(patterns, "patterns", minimum=1, maximum=P)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    views = tuple(_spectrum_view(N, P, cv, sigma, n, 0.0, seed, m, mode) for mode in GAIN_MODES)
     return GainSwap(views=views, modes=GAIN_MODES)
 
 
@@ -588,14 +629,19 @@ def _lowrank_spectra(
 
 
 def _edge_minus_eq10(
-    cv: float, alphas: np.ndarray, N: int, sigma: float, n: float, patterns: int, seeds: int
+    cv: float,
+    loads: list[tuple[float, int]],
+    N: int,
+    sigma: float,
+    n: float,
+    patterns: int,
+    seeds: int,
 ) -> np.ndarray:
-    """Empirical bulk edge − λ_bulk (Eq. 10) for every load, seed and pattern at one CV."""
+    """Empirical bulk edge − λ_bulk (Eq. 10) for every (α, P), seed and pattern at one CV."""
     th = theory(cv, sigma, n)
     out = [
-        spectrum_view(N=N, alpha=a, cv=cv, sigma=sigma, n=n, seed=s, patterns=patterns).bulk_edge
-        - th.bulk_edge(a)
-        for a in alphas
+        _spectrum_view(N, P, cv, sigma, n, 0.0, s, patterns, "pattern").bulk_edge - th.bulk_edge(a)
+        for a, P in loads
         for s in range(seeds)
     ]
     return np.concatenate(out)
