@@ -291,3 +291,18 @@ class TestReductionCheck:
             reduction_check(net, tol=0.0)
         with pytest.raises(ValueError, match=r"^pattern must"):  # the caller's name
             reduction_check(net, pattern=50)
+
+
+class TestBadInputEdges:
+    """Issue 9: result objects are type-checked; huge shifts give no NaN."""
+
+    def test_network_ensemble_refuses_none(self):
+        # network_ensemble(None, 0.3) raised AttributeError.
+        with pytest.raises(TypeError, match=r"^theory must be a StabilityTheory"):
+            network_ensemble(None, 0.3)
+
+    def test_ensemble_view_with_a_huge_shift(self):
+        # c = 1e300 moves the disc far left: α_S of Eq. 23 is 1 (was inf/inf = NaN).
+        v = ensemble_view(20, 0.3, 0.2, c=1e300)
+        assert v.alpha_s == 1.0
+        assert np.all(np.isfinite(v.eigenvalues))

@@ -274,3 +274,51 @@ class TestActivationProperties:
         h = 1e-5 * max(1.0, abs(v), sigma)
         fd = (activation(v + h, sigma, n) - activation(v - h, sigma, n)) / (2 * h)
         assert float(gain(r, sigma, n)) == pytest.approx(float(fd), rel=1e-5, abs=1e-9)
+
+
+class TestOverflowLimits:
+    """Issue 9: huge parameters give the true limits or a stated range, never NaN."""
+
+    def test_cv_beyond_cv_max_is_refused(self):
+        # theory(1e300, 1, 1) returned NaN fields (cv² overflows in s² = ln(1 + cv²)).
+        with pytest.raises(ValueError, match=r"^cv must lie in \(0.0, 1000000.0\]"):
+            theory(1e300, 1.0, 1.0)
+
+    def test_n_beyond_exponent_max_is_refused(self):
+        with pytest.raises(ValueError, match=r"^n must lie in \(0.0, 100.0\]"):
+            theory(1.0, 1.0, 1e300)
+
+    def test_huge_sigma_reaches_the_log_limit(self):
+        # For σ → ∞ (n = 1) u = g⁻¹(r) ≈ const + (σ/π) ln r and d ≈ (π/σ) r, so the σ-free
+        # statistics tend to c_rf = ⟨r⟩ Cov(r, ln r) = s² = ln(1 + CV²) = ln 2 and, at θ*,
+        # c_ff = ⟨r²⟩ Var(ln r) = 2 ln 2 (CV = 1). Before, (σ/π)² overflowed and gave NaN.
+        t = theory(1.0, 1e300, 1.0)
+        assert t.c_rf == pytest.approx(math.log(2.0), rel=1e-12)
+        assert t.c_ff == pytest.approx(2.0 * math.log(2.0), rel=1e-12)
+        assert math.isfinite(t.lambda_mem) and math.isfinite(t.tau_mem)
+        assert t.var_u == math.inf  # grows like σ²: its true limit
+        # The limit is approached continuously (corrections O(1/σ)): σ = 1e100 already sits on it.
+        assert theory(1.0, 1e100, 1.0).lambda_mem == pytest.approx(t.lambda_mem, rel=1e-12)
+
+    def test_small_sigma_is_unchanged_by_the_scaling(self):
+        # Note §2.9, first table: α_S = 0.3017 at CV = σ = n = 1 (σ <= π: scale 1, exact path).
+        assert theory(1.0, 1.0, 1.0).alpha_s == pytest.approx(0.3017, abs=5e-5)
+
+    def test_huge_theta_gives_the_limit_of_tau_mem(self):
+        # φ = d (u + θ) ≈ θ d for |θ| → ∞, so τ_mem → sign(θ) Cov(r, d)/√(c_rr Var d) (Eq. 14);
+        # before, Var φ and c_rφ overflowed and τ_mem was inf/inf = NaN.
+        t = theory(1.0, 1.0, 1.0, theta=1e300)
+        limit = t.cov_rd / math.sqrt(t.c_rr * (t.mean_d2 - t.mean_d**2))
+        assert t.tau_mem == pytest.approx(limit, rel=1e-12)
+        assert theory(1.0, 1.0, 1.0, theta=-1e300).tau_mem == pytest.approx(-limit, rel=1e-12)
+        assert t.lambda_mem > 1e298  # Eq. 15 grows like θ Cov(r, d)/c_rr: finite here
+
+    def test_ensemble_alpha_s_has_no_nan_for_huge_scales(self):
+        # Eq. 23 divided through: α_S = 1/(1 + (s√(1−ρ²)/(c − ρ s))²), s = σ_x/σ_y.
+        # c → ∞ puts the disc far left: α_S → 1 (was inf/inf = NaN).
+        assert ensemble_alpha_s(1.0, 2.0, 0.3, c=1e300) == 1.0
+        assert ensemble_alpha_s(1.0, 1e300, 0.3) == 1.0  # s → 0: the disc is a point at −c
+        # s → ∞ with ρ < 0: α_S → ρ²/(1 − ρ² + ρ²) = ρ² = 0.09.
+        assert ensemble_alpha_s(1e300, 1.0, -0.3) == pytest.approx(0.09, rel=1e-12)
+        assert ensemble_alpha_s(1e300, 1.0, 0.3) == 0.0  # centre ρ s > 0: no stable load
+        assert ensemble_alpha_s(1.0, 2.0, 0.0) == 0.8  # the docstring example, unchanged

@@ -386,3 +386,64 @@ class TestBadInput:
             paired_ensemble_spectrum(50, 0.2, 1.0, 1.0, 1.5)
         with pytest.raises(ValueError, match="alpha"):
             paired_ensemble_spectrum(50, 1.0, 1.0, 1.0, 0.0)
+
+
+class TestBadInputEdges:
+    """Issue 9: hangs, unchecked arguments and overflows at the public boundary."""
+
+    def test_simulate_refuses_more_steps_than_max_steps(self):
+        # ceil(T/dt) = 1e301 steps would run for ever; the message names T, dt and the limit.
+        with pytest.raises(ValueError, match=r"^T asks for .* limit of 10000000; .*dt"):
+            simulate(np.eye(2), np.ones(2), 1.0, 1.0, 0.0, dt=0.1, T=1e300)
+
+    def test_simulate_checks_rng_even_without_noise(self):
+        with pytest.raises(TypeError, match=r"^rng must"):
+            simulate(np.eye(2), np.ones(2), 1.0, 1.0, 0.0, dt=0.1, T=1.0, noise=0.0, rng="abc")
+
+    def test_simulate_refuses_a_start_beyond_max_rate(self):
+        with pytest.raises(ValueError, match=r"^r0 must lie within max_rate"):
+            simulate(np.eye(2), np.array([1.0, 2e6]), 1.0, 1.0, 0.0, dt=0.1, T=1.0)
+
+    def test_simulate_distance_to_a_huge_reference_is_finite(self):
+        # ‖r − ref‖/‖ref‖ with ref = (1e300, 0): both norms ≈ 1e300, so the distance is ≈ 1,
+        # where the unscaled squares overflow to inf/inf = NaN.
+        run = simulate(
+            np.eye(2), np.ones(2), 1.0, 1.0, 0.0, dt=0.1, T=0.3, reference=np.array([1e300, 0.0])
+        )
+        assert np.allclose(run.distance, 1.0)
+
+    def test_empirical_critical_load_flag_must_be_bool(self):
+        with pytest.raises(TypeError, match=r"^zero_diag must be True or False"):
+            empirical_critical_load(20, 1.0, 1.0, 1.0, [0.1], zero_diag=None)
+
+    def test_jacobian_spectrum_eigenvectors_must_be_bool(self):
+        net = pinv_weights(sample_patterns(12, 3, 1.0, rng=0), 1.0, 1.0)
+        with pytest.raises(TypeError, match=r"^eigenvectors must be True or False"):
+            jacobian_spectrum(net, eigenvectors="no")
+
+    def test_paired_spectrum_with_huge_sigma_y_scales_exactly(self):
+        # The spectrum of X Y† depends on σ_x/σ_y only (Eq. 21): with σ_y = 1e300 it is the unit
+        # spectrum times 0.5e-300. Before, YᵀY overflowed and eigvals raised LinAlgError.
+        ev = paired_ensemble_spectrum(50, 0.3, 0.5, 1e300, 0.2, rng=0)
+        unit = paired_ensemble_spectrum(50, 0.3, 1.0, 1.0, 0.2, rng=0)
+        assert np.allclose(ev, 0.5e-300 * unit, rtol=1e-12, atol=0.0)
+
+    def test_pinv_weights_with_a_huge_rate_stay_finite(self):
+        # Columns are scaled by powers of two before RᵀR (exact), so a rate of 1e300 no longer
+        # overflows the Gram matrix (a RuntimeWarning and inf/NaN weights before). R† R = I
+        # holds on the ordinary columns; the column with 1e300 amplifies rounding by 1e300.
+        R = sample_patterns(12, 3, 1.0, rng=0)
+        R[0, 0] = 1e300
+        net = pinv_weights(R, 1.0, 1.0)
+        assert np.all(np.isfinite(net.W)) and np.all(np.isfinite(net.R_pinv))
+        assert np.allclose((net.R_pinv @ R)[:, 1:], np.eye(3)[:, 1:], atol=1e-12)
+
+    def test_pinv_weights_refuse_dependent_patterns(self):
+        R = np.ones((5, 2))
+        with pytest.raises(ValueError, match=r"^R must have linearly independent columns"):
+            pinv_weights(R, 1.0, 1.0)
+
+    def test_sample_patterns_refuses_cv_beyond_cv_max(self):
+        # cv = 1e300 gave NaN rates (cv² overflows); the range is stated instead.
+        with pytest.raises(ValueError, match=r"^cv must lie in \(0.0, 1000000.0\]"):
+            sample_patterns(20, 3, cv=1e300)

@@ -301,3 +301,53 @@ class TestRecallDemo:
             at.recall_demo(0.1, 1.0, N=50, kick=0.0)
         with pytest.raises(ValueError, match="alpha"):
             at.recall_demo(0.001, 1.0, N=50)
+
+
+class TestBadInputEdges:
+    """Issue 9: overflow limits, hangs and strict flags in the structure functions."""
+
+    def test_activation_curves_refuses_a_huge_exponent(self):
+        # n = 1e300 crashed in scipy's pbdv (SpecialFunctionError); the range is stated now.
+        with pytest.raises(ValueError, match=r"^n must lie in \(0.0, 100.0\]"):
+            at.activation_curves(1.0, n=1e300)
+
+    def test_noisy_power_in_log_space(self):
+        # ⟨⌊v + σz⌋₊²⟩ = σ²/2 at v = 0, and ≈ σ²/2 for |v| << σ: with σ = 1e100 the factor σⁿ
+        # alone was an OverflowError (Python float power); in log space it is exact.
+        c = at.activation_curves(1e100, 2.0, -1.0, 1.0, 3)
+        assert np.allclose(c.noisy, 0.5e200, rtol=1e-12)
+        # σ = 1e200: σ²/2 exceeds the float range, so +inf is the true limit.
+        assert np.all(at.activation_curves(1e200, 2.0, -1.0, 1.0, 3).noisy == np.inf)
+
+    def test_recall_demo_refuses_more_steps_than_max_steps(self):
+        with pytest.raises(ValueError, match=r"^T asks for .* limit of 10000000"):
+            at.recall_demo(0.2, 1.0, N=12, T=1e300)
+
+    @pytest.mark.parametrize("flag", ["zero_diag", "henrici"])
+    def test_weight_load_sweep_flags_must_be_bool(self, flag):
+        # zero_diag=None used to run as False.
+        with pytest.raises(TypeError, match=rf"^{flag} must be True or False"):
+            at.weight_load_sweep(12, 1.0, 1.0, 1.0, [0.2], **{flag: None})
+
+    def test_asymmetry_and_henrici_are_scale_free_at_huge_scales(self):
+        # Both indices are invariant under W → cW; at c = 1e300 the unscaled squares overflowed.
+        W = np.array([[0.0, 1.0], [0.0, 0.5]])
+        assert at.asymmetry_index(1e300 * W) == pytest.approx(at.asymmetry_index(W), rel=1e-14)
+        J = np.array([[1.0, 2.0], [0.0, 3.0]])
+        h = at.henrici_departure(J)
+        assert at.henrici_departure(1e300 * J) == pytest.approx(h, rel=1e-12)
+        assert at.henrici_departure(J, [1.0, 3.0]) == pytest.approx(h, rel=1e-12)
+
+    def test_henrici_refuses_eigenvalues_that_break_schur(self):
+        # Σ|λ|² <= ‖J‖_F² for the eigenvalues of any J; 1e300 cannot be one (was 0.0).
+        J = np.array([[1.0, 2.0], [0.0, 3.0]])
+        with pytest.raises(ValueError, match=r"^eigenvalues must be the eigenvalues of J"):
+            at.henrici_departure(J, [1e300, 3.0])
+        with pytest.raises(TypeError, match=r"^eigenvalues must hold real or complex"):
+            at.henrici_departure(J, np.ones(2, dtype=bool))
+
+    def test_pinv_row_norm_is_inf_not_nan_for_huge_sigma(self):
+        # ρ − αβ² >= (1 − α)ρ (Cauchy-Schwarz), and ρ = Var u/Var r = inf for σ = 1e300.
+        t = at.theory(1.0, 1e300, 1.0)
+        assert at.pinv_row_norm_sq(t, 0.3) == math.inf
+        assert at.pinv_row_norm_sq(t, 0.0) == 0.0
