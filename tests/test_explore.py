@@ -47,8 +47,18 @@ class TestSetup:
         assert "http" not in html.replace("http://www.w3.org", "")  # no CDN plotly.js or MathJax
 
     def test_bad_seed_is_refused(self):
-        with pytest.raises(TypeError, match="rng"):
+        with pytest.raises(TypeError, match="seed"):
             ex.setup("zero")
+
+    @pytest.mark.parametrize("threads", [2.5, "2", True, None])
+    def test_threads_must_be_an_int(self, threads):
+        # issue 9: setup(threads=2.5) was accepted (int(2.5) = 2 threads)
+        with pytest.raises(TypeError, match="threads"):
+            ex.setup(0, threads=threads)
+
+    def test_threads_must_be_positive(self):
+        with pytest.raises(ValueError, match="threads"):
+            ex.setup(0, threads=0)
 
 
 class TestSlider:
@@ -74,6 +84,20 @@ class TestSlider:
     def test_invalid_range_is_refused(self, kwargs):
         with pytest.raises(ValueError, match="slider"):
             ex.Slider("a", **kwargs)
+
+    def test_each_argument_is_named_in_its_error(self):
+        with pytest.raises(ValueError, match="steps"):
+            ex.Slider("a", 0.0, 1.0, steps=ex._core.MAX_PRECOMPUTED + 1)  # capped: no huge grid
+        with pytest.raises(TypeError, match="steps"):
+            ex.Slider("a", 0.0, 1.0, steps=9.0)
+        with pytest.raises(TypeError, match="log"):
+            ex.Slider("a", 1.0, 2.0, log="yes")
+        with pytest.raises(ValueError, match="values"):
+            ex.Slider("a", 0.0, 1.0, values=(0.5, float("nan")))
+        with pytest.raises(ValueError, match="name"):
+            ex.Slider("not a keyword", 0.0, 1.0)
+        with pytest.raises(ValueError, match="lo"):
+            ex.Slider("a", float("-inf"), 1.0)
 
     def test_live_widget_spans_the_whole_range(self):
         w = ex.Slider("beta", 0.5, 50.0, log=True).widget()
@@ -119,6 +143,26 @@ class TestStaticFigure:
     def test_no_params_is_refused(self):
         with pytest.raises(ValueError, match="params"):
             ex.static_figure(_compute, _line, [])
+
+    def test_precomputed_figures_are_capped(self):
+        # 300 slider steps times 2 options = 600 figures > MAX_PRECOMPUTED = 500: refused before
+        # any compute call, with the limit in the message
+        params = [ex.Slider("a", 1.0, 2.0, steps=300), ex.Choice("b", ("x", "y"))]
+        with pytest.raises(ValueError, match=r"params asks for 600 .* limit of 500"):
+            ex.static_figure(_compute, _line, params)
+
+    def test_callables_and_names_are_checked(self):
+        slider = [ex.Slider("a", 1.0, 2.0, steps=2)]
+        with pytest.raises(TypeError, match="compute"):
+            ex.static_figure(None, _line, slider)
+        with pytest.raises(TypeError, match="plot"):
+            ex.explore(_compute, "line", slider)
+        with pytest.raises(TypeError, match="compute"):  # _compute has no parameter c
+            ex.static_figure(_compute, _line, [ex.Slider("c", 1.0, 2.0, steps=2)])
+        with pytest.raises(ValueError, match="fixed"):
+            ex.static_figure(_compute, _line, slider, {"a": 1.0})
+        with pytest.raises(TypeError, match="params"):
+            ex.static_figure(_compute, _line, [("a", 1.0, 2.0)])
 
 
 class TestExploration:
@@ -195,3 +239,11 @@ class TestClaimsTable:
     def test_empty_table_is_refused(self):
         with pytest.raises(ValueError, match="claims"):
             ex.claims_table([])
+
+    def test_fields_are_checked(self):
+        with pytest.raises(TypeError, match="agree"):
+            ex.Claim("c", "1", "1", "yes")
+        with pytest.raises(TypeError, match="ours"):
+            ex.Claim("c", "1", 1.0, True)
+        with pytest.raises(TypeError, match="claims"):
+            ex.claims_table(["c"])

@@ -1,19 +1,20 @@
 """Tests of assocmem.explore.epa_samples: each figure shows what its result holds.
 
-The figures only draw library results; these tests build small results (or light stand-ins with
-the same fields) and check trace counts, shading, boxes and that every figure is JSON-safe for
-a live ``FigureWidget`` (no NaN).
+The figures only draw library results; these tests build small results (directly from the result
+classes where the compute function is slow) and check trace counts, shading, boxes and that
+every figure is JSON-safe for a live ``FigureWidget`` (no NaN).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from types import SimpleNamespace
 
 import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from assocmem.dense_am import generative as gen
 from assocmem.dense_am import kde
 from assocmem.dense_am import limitations as lim
 from assocmem.explore import epa_samples as plots
@@ -27,7 +28,8 @@ def _strict_json(fig: go.Figure) -> None:
 def _sweep(lsr_logp, lse_logp):
     n = len(lsr_logp)
     z = np.zeros(n)
-    return SimpleNamespace(
+    return gen.GenerativeSweep(
+        betas=np.tile(np.geomspace(1.0, 100.0, n), (2, 1)),
         beta_mean=np.geomspace(1.0, 100.0, n),
         seeds=(0, 1),
         lsr_logp=np.asarray(lsr_logp, float),
@@ -37,6 +39,7 @@ def _sweep(lsr_logp, lse_logp):
         lsr_recovered=z,
         lse_recovered=z,
         **{f"{a}_{b}_se": z for a in ("lsr", "lse") for b in ("logp", "unique", "recovered")},
+        per_seed=(),
     )
 
 
@@ -44,16 +47,25 @@ def _digits(
     n_images=6, emergent=((0, 1), (2, 3, 4)), retained=(False, False, False, False, False, True)
 ):
     img = np.full((n_images, 8, 8), 8.0)
-    return SimpleNamespace(
-        beta=0.01,
+    latent = gen.DigitsLatent(
+        memories=np.zeros((n_images, 2)),
+        images=img,
+        indices=np.arange(n_images),
+        labels=np.zeros(n_images, dtype=int),
+        pca=None,
+    )
+    stored = [(i,) for i in range(n_images) if retained[i]]
+    return gen.DigitsMemories(
+        latent=latent,
         target_k=4.0,
-        stored_images=img,
+        beta=0.01,
+        minima=stored + list(emergent),
         stored_retained=np.array(retained),
         emergent=list(emergent),
         emergent_images=np.full((len(emergent), 8, 8), 4.0),
+        lse_memories=np.zeros((2, 2)),
         lse_images=img[:2],
-        n_lse_unique=2,
-        n_lsr_minima=len(emergent) + int(np.sum(retained)),
+        stored_images=img,
     )
 
 
@@ -92,7 +104,7 @@ class TestGenerativeFigure:
 
     def test_no_band_when_lse_always_wins(self):
         s = _sweep([0, 0, 0], [1, 1, 1])
-        s.lsr_unique = s.lse_unique
+        s = dataclasses.replace(s, lsr_unique=s.lse_unique)
         assert len(plots.generative_figure(s).layout.shapes) == 0
 
 

@@ -60,6 +60,8 @@ class TestPlotScoreMaps:
 
     def test_bad_input(self):
         with pytest.raises(TypeError, match="ScoreSnapshot"):
+            plots.plot_score_maps([None])
+        with pytest.raises(ValueError, match="snapshots"):  # an empty list is a bad value
             plots.plot_score_maps([])
 
 

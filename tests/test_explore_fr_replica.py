@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -105,6 +107,26 @@ class TestPlotFiniteSize:
         # the top axis labels p at log log p
         assert list(fig.layout.xaxis2.ticktext) == ["10", "30", "100", "300", "1000"]
         np.testing.assert_allclose(fig.layout.xaxis2.tickvals[0], np.log(np.log(10)))
+
+    def test_estimate_below_one_half_is_a_gap_without_warning(self):
+        # log(α_c − ½) is undefined for a noisy finite-p estimate α_c <= ½ (few samples): the
+        # curve has a gap there instead of NaN from np.log of a negative number and a warning
+        few = energetic.finite_size_scaling(lp_dims=(4,), lp_alphas=[0.5], ce_dims=(4,),
+                                            ce_alphas=[6.0], instances=1, reps=1,
+                                            p_curve=[10, 100], samples=2)
+        assert few.limit.alpha_c[0] <= 0.5 < few.limit.alpha_c[1]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            fig = plots.plot_finite_size(few)
+        limit = next(t for t in fig.data if (t.name or "").startswith("[ours] t → 1 limit"))
+        y = np.asarray(limit.y, dtype=float)
+        assert np.isnan(y[0]) and y[1] == pytest.approx(np.log(few.limit.alpha_c[1] - 0.5))
+
+    def test_bad_input(self, scaling):
+        with pytest.raises(TypeError, match="scaling"):
+            plots.plot_finite_size(None)
+        with pytest.raises(TypeError, match="height"):
+            plots.plot_finite_size(scaling, height=450.0)
 
     def test_no_fit_line_with_one_point(self):
         one = energetic.finite_size_scaling(lp_dims=(4,), lp_alphas=[0.5, 3.0],

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
+import numbers
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,7 +16,16 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.io._base_renderers import MimetypeRenderer
 
-from assocmem._validation import as_rng
+from assocmem._validation import (
+    as_real_vector,
+    check_bool,
+    check_finite_float,
+    check_instance,
+    check_positive_int,
+    check_size,
+)
+
+from ._checks import check_results
 
 __all__ = [
     "BOOK_RENDERER",
@@ -52,6 +63,10 @@ if (gd && gd.on) {
 # Layout properties that may differ between precomputed steps and are sent with each step.
 _STEP_LAYOUT_KEYS = ("title.text", "shapes", "annotations")
 _LIVE_RESOLUTION = 200  # number of slider positions over a continuous range
+#: Most figures one exploration precomputes for the book (slider steps times dropdown options).
+MAX_PRECOMPUTED = 500
+#: Most BLAS threads :func:`setup` accepts.
+MAX_THREADS = 1024
 _threadpool_limiter: Any = None
 
 
@@ -61,14 +76,22 @@ def setup(seed: int = 0, threads: int = 1) -> np.random.Generator:
     Parameters
     ----------
     seed : int, default 0
-        Seed of the returned generator; the same seed gives the same figures.
+        Seed (>= 0) of the returned generator; the same seed gives the same figures.
     threads : int, default 1
-        BLAS threads. One thread is much faster for the small products used here.
+        BLAS threads, from 1 to ``MAX_THREADS``. One thread is much faster for the small
+        products used here.
 
     Returns
     -------
     numpy.random.Generator
         ``numpy.random.default_rng(seed)``.
+
+    Raises
+    ------
+    TypeError
+        If ``seed`` or ``threads`` is not an integer.
+    ValueError
+        If ``seed`` < 0 or ``threads`` is outside [1, ``MAX_THREADS``].
 
     Notes
     -----
@@ -78,10 +101,12 @@ def setup(seed: int = 0, threads: int = 1) -> np.random.Generator:
     Google Colab the ``colab`` renderer is used instead.
     """
     global _threadpool_limiter
-    rng = as_rng(seed)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    threads = check_positive_int(threads, "threads", minimum=1, maximum=MAX_THREADS)
+    rng = np.random.default_rng(seed)
     from threadpoolctl import threadpool_limits
 
-    _threadpool_limiter = threadpool_limits(limits=int(threads))
+    _threadpool_limiter = threadpool_limits(limits=threads)
     if BOOK_RENDERER not in pio.renderers:
         pio.renderers[BOOK_RENDERER] = _BookRenderer()
     in_colab = "google.colab" in sys.modules
@@ -94,7 +119,9 @@ def figure_html(fig: go.Figure | dict[str, Any]) -> str:
     """Return the book's HTML for a figure: a div and a script using the page's plotly.js.
 
     Neither plotly.js nor MathJax is referenced: the book serves both from ``_static``.
+    ``fig`` is a plotly ``Figure`` or its dict form; anything else raises a TypeError.
     """
+    check_instance(fig, "fig", (go.Figure, dict))
     return pio.to_html(
         fig,
         include_plotlyjs=False,
@@ -190,21 +217,29 @@ class Slider:
     name : str
         Keyword argument of the compute function.
     lo, hi : float
-        The valid range, both ends included. Take it from the function's domain.
+        The valid range, both ends included (finite, ``lo < hi``). Take it from the function's
+        domain.
     steps : int, default 9
-        Number of precomputed values for the book (geometric if ``log``).
+        Number of precomputed values for the book (geometric if ``log``), from 2 to
+        ``MAX_PRECOMPUTED``.
     log : bool, default False
         Logarithmic slider (``lo`` must be > 0).
     integer : bool, default False
         Integer parameter.
     value : float, optional
         Initial value; defaults to the precomputed step nearest the middle of the range.
-    values : sequence, optional
-        Explicit precomputed values for the book (overrides ``steps``).
+    values : sequence of float, optional
+        Explicit precomputed values for the book, each in [lo, hi] (overrides ``steps``); at
+        most ``MAX_PRECOMPUTED``.
     label : str, optional
         Text shown beside the control (defaults to ``name``).
     continuous_update : bool, default False
         Recompute while dragging (for computations well under 100 ms).
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument has the wrong type or lies outside its range; the message names it.
     """
 
     name: str
@@ -219,15 +254,41 @@ class Slider:
     continuous_update: bool = False
 
     def __post_init__(self) -> None:
-        if not (math.isfinite(self.lo) and math.isfinite(self.hi) and self.lo < self.hi):
-            raise ValueError(f"slider {self.name!r} needs finite lo < hi, got {self.lo}, {self.hi}")
-        if self.log and self.lo <= 0:
-            raise ValueError(f"log slider {self.name!r} needs lo > 0, got {self.lo}")
-        if self.steps < 2:
-            raise ValueError(f"slider {self.name!r} needs steps >= 2, got {self.steps}")
-        for v in self.static_values() + ([self.value] if self.value is not None else []):
-            if not self.lo <= v <= self.hi:
-                raise ValueError(f"slider {self.name!r}: value {v} outside [{self.lo}, {self.hi}]")
+        _check_param_name(self.name)
+        lo, hi = check_finite_float(self.lo, "lo"), check_finite_float(self.hi, "hi")
+        if not lo < hi:
+            raise ValueError(f"slider {self.name!r} needs lo < hi, got lo={lo!r}, hi={hi!r}")
+        check_positive_int(self.steps, "steps", minimum=2, maximum=MAX_PRECOMPUTED)
+        for flag in ("log", "integer", "continuous_update"):
+            check_bool(getattr(self, flag), flag)
+        if self.log and lo <= 0:
+            raise ValueError(f"lo must be > 0 for a log slider (log=True), got lo={lo!r}")
+        if self.label is not None and not isinstance(self.label, str):
+            raise TypeError(f"label must be a string or None, got {self.label!r}")
+        if self.value is not None:
+            value = check_finite_float(self.value, "value")
+            if not lo <= value <= hi:
+                raise ValueError(
+                    f"value must lie in [lo, hi] = [{lo}, {hi}] (slider {self.name!r}), "
+                    f"got {value!r}"
+                )
+            if self.integer and value != round(value):
+                raise ValueError(
+                    f"value must be a whole number for the integer slider {self.name!r}, "
+                    f"got {value!r}"
+                )
+        if self.values is not None:
+            if isinstance(self.values, numbers.Real) and not isinstance(self.values, bool):
+                raise TypeError(f"values must be a sequence of numbers, got {self.values!r}")
+            vals = as_real_vector(self.values, "values", min_size=2)
+            if vals.min() < lo or vals.max() > hi:
+                bad = vals[(vals < lo) | (vals > hi)][0]
+                raise ValueError(
+                    f"values must lie in [lo, hi] = [{lo}, {hi}] (slider {self.name!r}), "
+                    f"got {float(bad)!r}"
+                )
+            check_size(len(vals), "values", "precomputed steps", MAX_PRECOMPUTED, "give fewer")
+            object.__setattr__(self, "values", tuple(float(v) for v in vals))
 
     def static_values(self) -> list[Any]:
         """Values precomputed for the book, in increasing order."""
@@ -299,13 +360,20 @@ class Choice:
     name : str
         Keyword argument of the compute function.
     options : sequence
-        The allowed values.
+        The allowed values (a non-empty list or tuple, at most ``MAX_PRECOMPUTED``).
     labels : sequence of str, optional
-        Display labels (default ``str`` of each option).
+        Display labels, one per option (default ``str`` of each option).
     value : optional
         Initial option (default the first).
     label : str, optional
         Text beside the control.
+    continuous_update : bool, default False
+        Unused by a dropdown; accepted so that every control has the attribute.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument has the wrong type or an invalid value; the message names it.
     """
 
     name: str
@@ -316,14 +384,29 @@ class Choice:
     continuous_update: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
+        _check_param_name(self.name)
+        if not isinstance(self.options, list | tuple):
+            raise TypeError(f"options must be a list or tuple of values, got {self.options!r:.80}")
         if len(self.options) < 1:
-            raise ValueError(f"choice {self.name!r} needs at least one option")
-        if self.labels is not None and len(self.labels) != len(self.options):
-            raise ValueError(
-                f"choice {self.name!r}: {len(self.labels)} labels for {len(self.options)} options"
-            )
-        if self.value is not None and self.value not in self.options:
-            raise ValueError(f"choice {self.name!r}: initial value {self.value!r} not an option")
+            raise ValueError(f"options must hold at least one value (choice {self.name!r})")
+        check_size(len(self.options), "options", "options", MAX_PRECOMPUTED, "give fewer")
+        object.__setattr__(self, "options", tuple(self.options))
+        if self.labels is not None:
+            if not isinstance(self.labels, list | tuple) or not all(
+                isinstance(t, str) for t in self.labels
+            ):
+                raise TypeError(f"labels must be a list or tuple of strings, got {self.labels!r}")
+            if len(self.labels) != len(self.options):
+                raise ValueError(
+                    f"labels must hold one label per option: {len(self.labels)} labels for "
+                    f"{len(self.options)} options"
+                )
+            object.__setattr__(self, "labels", tuple(self.labels))
+        if self.value is not None and _option_index(self.options, self.value) is None:
+            raise ValueError(f"value must be one of options {self.options!r}, got {self.value!r}")
+        if self.label is not None and not isinstance(self.label, str):
+            raise TypeError(f"label must be a string or None, got {self.label!r}")
+        check_bool(self.continuous_update, "continuous_update")
 
     def static_values(self) -> list[Any]:
         """All options (each is precomputed for the book)."""
@@ -335,7 +418,7 @@ class Choice:
 
     def initial_index(self) -> int:
         """Index of the initial option."""
-        return list(self.options).index(self.initial())
+        return 0 if self.value is None else int(_option_index(self.options, self.value))
 
     def option_labels(self) -> list[str]:
         """Display label of each option."""
@@ -354,6 +437,74 @@ class Choice:
 
 
 Param = Slider | Choice
+
+
+def _check_param_name(name: Any) -> str:
+    """A control's name is a keyword argument of the compute function: a Python identifier."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (a keyword argument), got {name!r}")
+    if not name.isidentifier():
+        raise ValueError(f"name must be a Python identifier (a keyword argument), got {name!r}")
+    return name
+
+
+def _option_index(options: tuple[Any, ...], value: Any) -> int | None:
+    """Index of ``value`` among ``options`` (a bool never matches a number), or None."""
+    for k, option in enumerate(options):
+        if isinstance(option, bool | np.bool_) != isinstance(value, bool | np.bool_):
+            continue
+        try:
+            if option is value or bool(option == value):
+                return k
+        except (TypeError, ValueError):  # e.g. comparing arrays
+            continue
+    return None
+
+
+def _check_exploration(
+    compute: Any, plot: Any, params: Any, fixed: Any
+) -> tuple[tuple[Param, ...], dict[str, Any]]:
+    """Check the arguments shared by :func:`static_figure` and :class:`Exploration`."""
+    for name, func in (("compute", compute), ("plot", plot)):
+        if not callable(func):
+            raise TypeError(f"{name} must be a callable, got {func!r:.80}")
+    params = tuple(check_results(params, "params", (Slider, Choice), single=False))
+    names = [p.name for p in params]
+    if len(set(names)) != len(names):
+        raise ValueError(f"params must have distinct names, got {names}")
+    if fixed is None:
+        fixed = {}
+    if not isinstance(fixed, Mapping):
+        raise TypeError(f"fixed must be a mapping of keyword arguments, got {fixed!r:.80}")
+    fixed = dict(fixed)
+    for key in fixed:
+        if not isinstance(key, str):
+            raise TypeError(f"fixed must have string keys (keyword arguments), got {key!r}")
+    clash = sorted(set(fixed) & set(names))
+    if clash:
+        raise ValueError(f"fixed must not set the parameters of the controls, got {clash}")
+    try:
+        signature = inspect.signature(compute)
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to check
+        signature = None
+    if signature is not None:
+        try:
+            signature.bind_partial(**fixed, **dict.fromkeys(names))
+        except TypeError as exc:
+            raise TypeError(
+                f"compute must take the keyword arguments of params and fixed "
+                f"({sorted([*names, *fixed])}): {exc}"
+            ) from None
+    s_count = len(params[0].static_values())
+    m_count = len(params[1].static_values()) if len(params) > 1 else 1
+    check_size(
+        s_count * m_count,
+        "params",
+        "precomputed figures (slider steps times dropdown options)",
+        MAX_PRECOMPUTED,
+        "use fewer slider steps or dropdown options",
+    )
+    return params, fixed
 
 
 def _layout_step(fig: go.Figure) -> dict[str, Any]:
@@ -408,10 +559,27 @@ def static_figure(
     plotly.graph_objects.Figure
         Traces of every step, only the initial step's visible; ``layout.sliders`` has one slider
         per dropdown option.
+
+    Raises
+    ------
+    TypeError
+        If ``compute`` or ``plot`` is not callable, ``params`` is not a non-empty list of
+        Slider/Choice, ``fixed`` is not a mapping, or ``compute`` does not take their names.
+    ValueError
+        If names repeat, ``fixed`` sets a control's parameter, or the slider steps times the
+        dropdown options exceed ``MAX_PRECOMPUTED``.
     """
-    if not params:
-        raise ValueError("params must hold at least one Slider or Choice")
-    fixed = dict(fixed or {})
+    params, fixed = _check_exploration(compute, plot, params, fixed)
+    return _static_figure(compute, plot, params, fixed)
+
+
+def _static_figure(
+    compute: Callable[..., Any],
+    plot: Callable[[Any], go.Figure],
+    params: Sequence[Param],
+    fixed: dict[str, Any],
+) -> go.Figure:
+    """:func:`static_figure` on checked arguments."""
     rest = {p.name: p.initial() for p in params[2:]}
     slider, menu = params[0], (params[1] if len(params) > 1 else None)
     s_vals = slider.static_values()
@@ -512,11 +680,10 @@ class Exploration:
         params: Sequence[Param],
         fixed: Mapping[str, Any] | None = None,
     ) -> None:
+        self.params, self.fixed = _check_exploration(compute, plot, params, fixed)
         self.compute = compute
         self.plot = plot
-        self.params = tuple(params)
-        self.fixed = dict(fixed or {})
-        self.figure = static_figure(compute, plot, self.params, self.fixed)
+        self.figure = _static_figure(compute, plot, self.params, self.fixed)
         self._widget: Any = None
 
     def render(self, **values: Any) -> go.Figure:
@@ -593,6 +760,11 @@ def explore(
     Exploration
         Displays as an ipywidgets panel in Jupyter and as a static slider figure in the book.
 
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`static_figure`.
+
     Examples
     --------
     >>> import plotly.graph_objects as go
@@ -620,6 +792,11 @@ class Claim:
         Whether the two agree.
     reason : str
         Why they agree or not (tolerance, finite size, the correction that applies).
+
+    Raises
+    ------
+    TypeError
+        If a text field is not a string or ``agree`` is not a bool.
     """
 
     claim: str
@@ -628,14 +805,19 @@ class Claim:
     agree: bool
     reason: str = ""
 
+    def __post_init__(self) -> None:
+        for name in ("claim", "paper", "ours", "reason"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a string, got {value!r:.80}")
+        object.__setattr__(self, "agree", check_bool(self.agree, "agree"))
+
 
 class ClaimsTable:
     """A small HTML table of :class:`Claim` rows that renders in JupyterLab and in the book."""
 
     def __init__(self, claims: Sequence[Claim]) -> None:
-        if not claims:
-            raise ValueError("claims must hold at least one Claim")
-        self.claims = tuple(claims)
+        self.claims = tuple(check_results(claims, "claims", Claim, single=False))
 
     @property
     def all_agree(self) -> bool:

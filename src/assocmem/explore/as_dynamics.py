@@ -27,7 +27,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem.attractor.dynamics import BasinCurve, DecayFit, Fluctuations, KickRun
 from assocmem.explore._panels import _axis, _hline, _panels, _positive_or_none
+
+from ._checks import check_height, check_optional_result, check_results, check_strings
 
 __all__ = ["plot_basins", "plot_fluctuations", "plot_kicks"]
 
@@ -42,10 +45,6 @@ _LOAD_COLOURS = ("#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#666666
 _DASH = {"random": "solid", "other": "dash", "pattern": "dot"}
 _SYMBOL = {"random": "circle", "other": "square", "pattern": "diamond"}
 _MAX_POINTS = 400
-
-
-def _as_list(items: Any) -> list[Any]:
-    return list(items) if isinstance(items, Sequence) and not isinstance(items, str) else [items]
 
 
 def _figure(traces: list, layout: dict, title: str, height: int, top: int) -> go.Figure:
@@ -92,17 +91,18 @@ def plot_kicks(
         the first kick's distance halfway to its end (or its blow-up), and a red × where each run
         that blew up stopped.
     """
-    runs = _as_list(runs)
+    runs = check_results(runs, "runs", KickRun)
+    height = check_height(height)
+    if fits is not None and not isinstance(fits, list | tuple):
+        raise TypeError(f"fits must be None or a list of DecayFit (or None), got {fits!r:.80}")
     fit_list = list(fits) if fits is not None else [None] * len(runs)
     if len(fit_list) != len(runs):
         raise ValueError(f"fits must hold one entry per run ({len(runs)}), got {len(fit_list)}")
-    heads = (
-        list(titles)
-        if titles is not None
-        else [f"n = {r.n:g}, α = {r.alpha:.2g}<br>λ* = {r.abscissa:+.3f}" for r in runs]
-    )
-    if len(heads) != len(runs):
-        raise ValueError(f"titles must hold one entry per run ({len(runs)}), got {len(heads)}")
+    for k, fit in enumerate(fit_list):
+        check_optional_result(fit, f"fits[{k}]", DecayFit)
+    heads = check_strings(titles, "titles", len(runs))
+    if heads is None:
+        heads = [f"n = {r.n:g}, α = {r.alpha:.2g}<br>λ* = {r.abscissa:+.3f}" for r in runs]
     layout, refs = _panels(heads, spacing=0.07)
     traces: list[dict] = []
     seen: set[str] = set()
@@ -217,7 +217,8 @@ def plot_basins(curves: Any, height: int = 430) -> go.Figure:
         with each curve's spectral abscissa λ* as a dotted horizontal line of its colour:
         small kicks decay at rate λ* when λ* < 0 and grow at about λ* when λ* > 0.
     """
-    curves = _as_list(curves)
+    curves = check_results(curves, "curves", BasinCurve)
+    height = check_height(height)
     layout, refs = _panels(
         ["fraction of kicks recovered", "local rate of d(t) vs abscissa λ*"], spacing=0.1
     )
@@ -315,7 +316,8 @@ def plot_fluctuations(results: Any, height: int = 430) -> go.Figure:
         eigenvector / η² vs |λ*| (log-log), measured (markers) against 1/(2|λ*|) (dashed),
         which diverges as the abscissa → 0 (α → α_S).
     """
-    res = sorted(_as_list(results), key=lambda f: f.alpha)
+    res = sorted(check_results(results, "results", Fluctuations), key=lambda f: f.alpha)
+    height = check_height(height)
     layout, refs = _panels(
         ["total variance tr C / η²", "variance along the slowest mode / η²"], spacing=0.1
     )

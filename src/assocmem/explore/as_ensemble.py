@@ -27,6 +27,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.ensemble import EnsembleGrid, EnsembleView, ReductionCheck
+
+from ._checks import check_height, check_row_map
 from ._panels import _axis, _circle_trace, _complex_points, _vline
 
 __all__ = ["plot_ensemble", "plot_ensemble_grid", "plot_ensemble_table", "plot_reduction"]
@@ -104,6 +108,8 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
         (blue crosses), and the pile at −1 as one black marker labelled with its count; the
         title gives N, P, the count and the largest difference.
     """
+    check_instance(check, "check", ReductionCheck)
+    height = check_height(height)
     chk = check
     trivial = np.abs(chk.full + 1.0) < chk.tol
     traces = [
@@ -163,6 +169,8 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
         counted black marker, and the stability boundary Re λ = 0 (black line, the unstable
         half-plane shaded). The title gives α_S of Eq. 23 and λ₊ against the measured max Re λ.
     """
+    check_instance(view, "view", EnsembleView)
+    height = check_height(height)
     v, d = view, view.disc
     traces = [
         _points(v.eigenvalues, "x", "y", f"P = {v.P} eigenvalues of M", _EIG, True),
@@ -238,6 +246,8 @@ def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
         with equal aspect and its own range, as in the paper ("the range of the axes differs
         between panels, as predicted").
     """
+    check_instance(grid, "grid", EnsembleGrid)
+    height = check_height(height)
     rows, cols = len(grid.alphas), len(grid.rhos)
     gap_x, gap_y = 0.06, 0.08
     w, h = (1 - gap_x * (cols - 1)) / cols, (1 - gap_y * (rows - 1)) / rows
@@ -319,7 +329,9 @@ def plot_ensemble_table(
     plotly.graph_objects.Figure
         One ``go.Table`` row per panel of the grid.
     """
-    ref = dict(reference or {})
+    check_instance(grid, "grid", EnsembleGrid)
+    ref = check_row_map(reference, "reference", 2) or {}
+    height = check_height(height)
     rows = grid.rows()
     note = [ref.get((r["alpha"], r["rho_xy"])) for r in rows]
     dash = "–"

@@ -28,7 +28,17 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.loads import (
+    AlphaSComparison,
+    AlphaSCurve,
+    OptimumCurve,
+    PhaseView,
+    TransitionScan,
+)
 from assocmem.explore._panels import _axis, _hline, _panels, _vline
+
+from ._checks import check_height, check_mapping, check_optional_result, check_title, check_values
 
 __all__ = [
     "plot_alpha_s_comparison",
@@ -43,6 +53,18 @@ _MEM = "#ff7f0e"
 _SIZES = ("#9467bd", "#d62728", "#8c564b", "#17becf")
 _REF = "#d62728"
 _SIGMA_TICKS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0)
+
+
+def _check_reference(reference: Any, fields: tuple[str, ...]) -> dict[str, Any] | None:
+    """None, or a dict with arrays "cv" and ``fields`` of one length and an optional "label"."""
+    ref = check_mapping(reference, "reference", optional=True)
+    if ref is None:
+        return None
+    n = len(check_values(ref.get("cv"), 'reference["cv"]'))
+    for key in fields:
+        ref[key] = check_values(ref.get(key), f"reference[{key!r}]", n)
+    check_title(ref.get("label"), 'reference["label"]')
+    return ref
 
 
 def _note(
@@ -79,6 +101,8 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
         and λ_mem of Eq. 15 (orange dotted). Both panels: Eq. 19's α_S (black dashed, the
         paper's theory) and each N's measured crossing (solid, N's colour).
     """
+    check_instance(scan, "scan", TransitionScan)
+    height = check_height(height)
     layout, refs = _panels(["stable fraction", "mean spectral abscissa (units of 1/τ)"])
     (x1, y1, _), (x2, y2, _) = refs
     a = scan.alphas
@@ -226,6 +250,9 @@ def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> 
         its left, at the midpoint between grid points) and the λ_mem = 0 border (orange,
         interpolated), and the predicted optimum (black "+").
     """
+    check_instance(view, "view", PhaseView)
+    check_optional_result(comparison, "comparison", AlphaSComparison)
+    height = check_height(height)
     pd = view.diagram
     ls = np.log10(pd.sigma)
     z = np.where(pd.alpha_s > 0, pd.alpha_s, np.nan).T.astype(np.float32)  # rows σ, columns n
@@ -345,6 +372,9 @@ def plot_optimum_vs_cv(
         Three panels: n* (with n = 1 dotted), σ* (log axis) and α_S*; the best α_S and σ along
         n = 1 dashed grey in the last two.
     """
+    check_instance(curve, "curve", OptimumCurve)
+    reference = _check_reference(reference, ("n_star", "sigma_star", "alpha_s_star"))
+    height = check_height(height)
     layout, refs = _panels(
         ["(a) optimal exponent n*", "(b) optimal smoothness σ*", "(c) α_S at the optimum"],
         spacing=0.09,
@@ -439,6 +469,10 @@ def plot_alpha_s_comparison(
         unstable at the smallest load, plotted at 0. Right: Eq. 19 (dashed) and α_S^bulk
         (blue dotted) against CV, measured α_S (markers).
     """
+    check_instance(comparison, "comparison", AlphaSComparison)
+    check_optional_result(curve, "curve", AlphaSCurve)
+    reference = _check_reference(reference, ("alpha_s",))
+    height = check_height(height)
     c = comparison
     titles = ["(a) measured α_S vs Eq. 19"] + ([] if curve is None else ["(b) α_S against CV"])
     layout, refs = _panels(titles, widths=[1.0] * len(titles))

@@ -27,6 +27,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.outliers import ThetaScan, ThresholdWindow
+
+from ._checks import check_height, check_indices, check_results, check_strings
 from ._panels import _axis, _circle_trace, _complex_points, _hline, _panels, _vline
 
 __all__ = [
@@ -119,8 +123,10 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
         2 × 2 eigenvalue (orange dashed, ours); the empirical bulk edge (blue markers) and
         Eq. 10 evaluated at θ (blue dashed, the c_ff artefact).
     """
-    s = scan
+    s = check_instance(scan, "scan", ThetaScan)
     k = s.theta_shifts.size
+    shown = check_indices(shown, "shown", k)
+    height = check_height(height)
     if shown is None:
         shown = sorted({0, int(np.abs(s.theta_shifts).argmin()), k - 1})
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
@@ -224,7 +230,9 @@ def plot_memory_outliers(
         Markers: λ_mem^emp − λ_mem (Eq. 15) per examined pattern; filled where |corr| > 0.8,
         open otherwise (not a trustworthy outlier, note pitfall 7). Hover gives |corr|.
     """
-    scans = list(scans)
+    scans = check_results(scans, "scans", ThetaScan, single=False)
+    labels = check_strings(labels, "labels", len(scans))
+    height = check_height(height)
     if labels is None:
         labels = [f"CV {s.cv:g}, n {s.n:g}, α {s.alpha:.2f}" for s in scans]
     traces = []
@@ -292,6 +300,8 @@ def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
         (Cov(r, d) > 0), dotted where it is a lower bound; grey: θ = 0. The y range follows
         θ*; far-away bounds (near the sign change of Cov(r, d)) leave the frame.
     """
+    check_instance(window, "window", ThresholdWindow)
+    height = check_height(height)
     w = window
     n = w.n
     ymin = float(np.min(w.theta_star)) - 1.0
@@ -369,6 +379,8 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
         lines: Eq. 12 and Eq. 15 at this θ; crosses: the 2 × 2 refinement (ours). The N − P
         eigenvalues at −1 are one grey marker. The axes are fixed over θ − θ* ∈ [−1.5, 1.5].
     """
+    check_instance(scan, "scan", ThetaScan)
+    height = check_height(height)
     s = scan
     j = 0
     ev = s.eigenvalues[j]

@@ -28,7 +28,17 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.sparse import (
+    CapacityCurve,
+    KinkProfile,
+    SparseStabilityScan,
+    StorageScan,
+    ThresholdScan,
+)
 from assocmem.explore._panels import _axis, _hline, _panels, _vline
+
+from ._checks import check_height, check_results, check_values
 
 __all__ = [
     "plot_capacity",
@@ -78,6 +88,15 @@ def plot_capacity(
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(curve, "curve", CapacityCurve)
+    if reference is not None:
+        if not isinstance(reference, list | tuple) or len(reference) != 2:
+            raise TypeError(
+                f"reference must be a pair (f values, α_C values), got {reference!r:.50}"
+            )
+        f_ref = check_values(reference[0], "reference[0]")
+        reference = (f_ref, check_values(reference[1], "reference[1]", len(f_ref)))
+    height = check_height(height)
     layout, refs = _panels(["α_C(f), linear", "α_C(f), log-log"])
     traces = []
     for i, (xr, yr, _) in enumerate(refs):
@@ -146,6 +165,8 @@ def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
     plotly.graph_objects.Figure
         Measured fractions (solid, markers) and the replica α_C(f) (dashed vertical lines).
     """
+    scans = check_results(scans, "scans", StorageScan, single=False)
+    height = check_height(height)
     traces, shapes = [], []
     for i, s in enumerate(scans):
         c = _COLORS[i % len(_COLORS)]
@@ -189,6 +210,8 @@ def plot_stability(scans: Sequence[Any], height: int = 420) -> go.Figure:
     -------
     plotly.graph_objects.Figure
     """
+    scans = check_results(scans, "scans", SparseStabilityScan, single=False)
+    height = check_height(height)
     layout, refs = _panels(["fraction of patterns stable", "mean spectral abscissa"])
     (x1, y1, _), (x2, y2, _) = refs
     traces = []
@@ -242,6 +265,8 @@ def plot_threshold(scan: Any, height: int = 380) -> go.Figure:
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(scan, "scan", ThresholdScan)
+    height = check_height(height)
     i = int(np.argmin(scan.mean_abscissa))
     traces = [
         _trace(
@@ -284,6 +309,8 @@ def plot_kink_profile(profile: Any, height: int = 440) -> go.Figure:
         Right: eigenvalues of −I + D_A W_AA with g'(0) = 0 (blue) and g'(0) = 1 (orange), the
         line Re λ = 0 and equal aspect.
     """
+    check_instance(profile, "profile", KinkProfile)
+    height = check_height(height)
     p = profile
     layout, refs = _panels(
         [f"silent fields: {p.n_kink} of {p.n_silent} at h = 0", "active-set spectrum"],

@@ -26,6 +26,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.spectra import BulkEdgeRow, EdgeDeviations, GainSwap, SpectrumView
+
+from ._checks import check_height, check_results
 from ._panels import _axis, _hline, _panels, _vline
 
 __all__ = ["plot_bulk_edge_table", "plot_edge_deviations", "plot_gain_swap", "plot_spectrum"]
@@ -218,6 +222,8 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
         the line Re λ = 0 and the shaded unstable half-plane. Right: r_i vs φ(r_i) of the
         first pattern (at most 400 points) with the OLS line, τ_mem (Eq. 14) and the slope.
     """
+    check_instance(view, "view", SpectrumView)
+    height = check_height(height)
     v = view
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         ["eigenvalues of J_μ (complex plane)", "inset: r_i vs φ(r_i) (Fig. 2a)"],
@@ -314,6 +320,8 @@ def plot_gain_swap(swap: Any, height: int = 430) -> go.Figure:
         Per mode: the P eigenvalues, the disc of Eq. 10, the outlier markers and the line
         Re λ = 0; each panel title gives the measured bulk edge and 90 % radius.
     """
+    check_instance(swap, "swap", GainSwap)
+    height = check_height(height)
     views = list(swap.views)
     titles = [
         f"{_MODE_TITLES[v.gain_mode]}<br>edge {float(np.mean(v.bulk_edge)):+.3f}, "
@@ -379,7 +387,8 @@ def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
         Blue: λ_bulk of Eq. 10 (open diamond, the paper's prediction) and the measured edge
         (filled, ± sd over patterns); grey: theory centre (open) and measured mean (filled).
     """
-    rows = list(rows)
+    rows = check_results(rows, "rows", BulkEdgeRow, single=False)
+    height = check_height(height)
     labels = [f"CV {r.cv:g}, σ {r.sigma:g}, n {r.n:g}<br>α = {r.alpha:g}" for r in rows]
     open_marker = {"line": {"width": 2}}
     traces = [
@@ -440,6 +449,8 @@ def plot_edge_deviations(dev: Any, height: int = 380) -> go.Figure:
         Step curves of the pre-binned densities per CV (means in the legend) and a dashed line
         at 0, where Eq. 10 would be exact.
     """
+    check_instance(dev, "dev", EdgeDeviations)
+    height = check_height(height)
     edges = np.asarray(dev.edges, dtype=float)
     traces = []
     for k, (cv, dens) in enumerate(zip(dev.cvs, dev.density, strict=True)):

@@ -31,6 +31,16 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.attractor.structure import (
+    ActivationCurves,
+    PatternDensity,
+    RecallDemo,
+    WeightSnapshot,
+    WeightSweep,
+)
+
+from ._checks import check_mapping, check_results, check_values
 from ._panels import _axis, _hline, _panels, _vline
 
 __all__ = [
@@ -46,10 +56,6 @@ _PALETTE = ("#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22")
 _THEORY = "black"
 # Legend above the panels: the book's slider sits below the x axis.
 _TOP_LEGEND = {"orientation": "h", "x": 0.0, "xanchor": "left", "y": 1.1, "yanchor": "bottom"}
-
-
-def _items(obj: Any, field: str) -> list[Any]:
-    return [obj] if hasattr(obj, field) else list(obj)
 
 
 def _note(text: str, x: float, y: float, xref: str, yref: str) -> dict[str, Any]:
@@ -73,7 +79,7 @@ def plot_activation(curves: Any) -> go.Figure:
         Left: g(v) of Eq. 3 (solid), the Gaussian-noise average it approximates (dashed) and the
         hard-rectified ⌊v⌋₊ⁿ (grey dotted, once). Right: g'(v).
     """
-    items = _items(curves, "slope")
+    items = check_results(curves, "curves", ActivationCurves)
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(["g(v), Eq. 3", "slope g′(v)"], spacing=0.1)
     c0 = items[0]
     traces: list[dict[str, Any]] = [
@@ -128,7 +134,7 @@ def plot_pattern_density(densities: Any) -> go.Figure:
         Left: density against r on linear axes (r ≤ 4). Right: the same on log-log axes (the
         paper's inset). For f < 1 an arrow marks the point mass 1 − f at r = 0 (Fig. 5a).
     """
-    items = _items(densities, "pdf")
+    items = check_results(densities, "densities", PatternDensity)
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         ["density (linear)", "density (log-log)"], spacing=0.1
     )
@@ -189,6 +195,7 @@ def plot_recall_demo(demos: Sequence[Any]) -> go.Figure:
     plotly.graph_objects.Figure
         One line per demo, labelled with its spectral abscissa; a cross where a run blew up.
     """
+    demos = check_results(demos, "demos", RecallDemo, single=False)
     traces = []
     for k, d in enumerate(demos):
         col = _PALETTE[k % len(_PALETTE)]
@@ -234,7 +241,7 @@ def plot_weight_sweep(sweeps: Any) -> go.Figure:
         derived Eq. 8 norm (dashed, grey), linear axes. Right: the same on a log y axis up to
         α → 1 (the divergence of the paper's Fig. 1c inset).
     """
-    items = _items(sweeps, "row_norm_sq")
+    items = check_results(sweeps, "sweeps", WeightSweep)
     layout, refs = _panels(["row sum N⟨W⟩", "row norm² N⟨W²⟩", "N⟨W²⟩, log scale"], spacing=0.08)
     (x1, y1, _), (x2, y2, _), (x3, y3, _) = refs
     traces: list[dict[str, Any]] = []
@@ -307,7 +314,16 @@ def plot_non_normality(
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         ["asymmetry of W", "Henrici index of J (relative)"], spacing=0.1
     )
-    reference = dict(reference or {})
+    sweeps = check_results(sweeps, "sweeps", WeightSweep, single=False)
+    reference = check_mapping(reference, "reference", optional=True) or {}
+    for cv, row in reference.items():
+        if not isinstance(row, list | tuple) or len(row) != 3:
+            raise ValueError(
+                f"reference[{cv!r}] must be (alphas, asymmetry, henrici), got {row!r:.60}"
+            )
+        n = len(check_values(row[0], f"reference[{cv!r}][0]"))
+        for j in (1, 2):
+            check_values(row[j], f"reference[{cv!r}][{j}]", n)
     traces: list[dict[str, Any]] = []
     for k, s in enumerate(sweeps):
         col = _PALETTE[k % len(_PALETTE)]
@@ -357,6 +373,7 @@ def plot_weight_snapshot(snap: Any) -> go.Figure:
         symmetry line W_ji = W_ij (equal aspect). The title gives the asymmetry and Henrici
         indices and the fixed-point error.
     """
+    check_instance(snap, "snap", WeightSnapshot)
     st = snap.stats
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         ["row norm² Σ_j W_ij² over rows", "pairs (W_ij, W_ji)"], spacing=0.1

@@ -25,6 +25,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from assocmem._validation import check_bool, check_instance, check_option
 from assocmem.backend import to_numpy
 from assocmem.dense_am.landscape import (
     CountCurve,
@@ -35,6 +36,8 @@ from assocmem.dense_am.landscape import (
     Thm1Result,
     Thm1Sweep,
 )
+
+from ._checks import check_marks
 
 __all__ = [
     "plot_count_curve",
@@ -87,6 +90,8 @@ def plot_landscape_1d(result: Landscape1D, density: bool = False) -> go.Figure:
         Traces: LSE curve, LSR curve, stored minima ●, emergent minima ★ (hover: index set),
         LSE minima ○, memories (ticks on the axis). Grey bands mark the unsupported region.
     """
+    check_instance(result, "result", Landscape1D)
+    density = check_bool(density, "density")
     L = result
     x = to_numpy(L.x)
     lse_y, lsr_y = _landscape_1d_values(L, density)
@@ -193,8 +198,9 @@ def plot_landscape_2d(
     plain dictionaries and built without plotly's per-property validation (which costs about
     25 ms for a 200 x 200 heatmap); the tests validate its dictionary form.
     """
-    if color not in ("energy", "active"):
-        raise ValueError(f"color must be 'energy' or 'active', got {color!r}")
+    check_instance(result, "result", Landscape2D)
+    color = check_option(color, "color", ("energy", "active"))
+    circles = check_bool(circles, "circles")
     L = result
     xs, ys = to_numpy(L.xs), to_numpy(L.ys)
     Xi = to_numpy(L.memories)
@@ -305,6 +311,7 @@ def plot_separation(result: SeparationCurves) -> go.Figure:
         Right: the same against the distance ‖x − x'‖, with the support radius R = √(2/β)
         marked by a dotted line per β.
     """
+    check_instance(result, "result", SeparationCurves)
     c = result
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1)
     palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"]
@@ -364,6 +371,8 @@ def plot_count_curve(
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(result, "result", CountCurve)
+    thresholds = check_marks(thresholds, "thresholds")
     c = result
     b = to_numpy(c.betas)
     fig = go.Figure()
@@ -438,6 +447,7 @@ def plot_minima_counts_1d(result: MinimaCounts1D) -> go.Figure:
     plotly.graph_objects.Figure
         Max over the sets of (count / M) for LSE and LSR, with the line count = M.
     """
+    check_instance(result, "result", MinimaCounts1D)
     r = result
     b = to_numpy(r.betas)
     fig = go.Figure()
@@ -488,6 +498,7 @@ def plot_thm1(result: Thm1Result) -> go.Figure:
         Right: the fraction retrieved against Δ/r, the paper's claim (1 for all Δ < r), the
         corrected prediction ((r − Δ)/Δ)^d for Δ > r/2, and the measured point.
     """
+    check_instance(result, "result", Thm1Result)
     T = result
     fig = make_subplots(
         rows=1,
@@ -598,6 +609,7 @@ def plot_thm1_sweep(result: Thm1Sweep) -> go.Figure:
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(result, "result", Thm1Sweep)
     s = result
     t = np.linspace(0.01, 0.99, 197)
     fig = go.Figure()

@@ -49,6 +49,23 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.dense_am.emergence import (
+    ActiveSetMC,
+    BasinSurvey,
+    CapacityPanel,
+    CollisionCurve,
+    CountBoundCheck,
+    EmergencePeaks,
+    EmergenceSweep,
+    GridCounts,
+    HullGradients,
+    PolygonMinima,
+    Prop2Check,
+    SimplexCounts,
+)
+
+from ._checks import check_height, check_results
 from ._panels import _axis, _hline, _panels, _positive_or_none, _vline
 
 __all__ = [
@@ -92,7 +109,8 @@ def plot_emergence_sweep(sweeps: Any, height: int = 420) -> go.Figure:
         a dashed line at M, and orange shading where Def. 2 holds (all stored retained, some
         novel).
     """
-    items = [sweeps] if hasattr(sweeps, "betas") else list(sweeps)
+    height = check_height(height)
+    items = check_results(sweeps, "sweeps", EmergenceSweep)
     n = len(items)
     layout, panels = _panels(
         [f"d = {s.d}, M = {s.M}, seed {s.seed}" for s in items], secondary=True, spacing=0.1
@@ -131,6 +149,7 @@ def plot_emergence_peaks(result: Any) -> go.Figure:
         Left: peak count / M per seed (markers) and median (line), log scale. Right: median
         fraction of stored patterns retained and supported fraction of the cube at the peak.
     """
+    check_instance(result, "result", EmergencePeaks)
     ds = np.asarray(result.ds)
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         [f"peak count / M (M = {result.M})", "at the peak (median over seeds)"]
@@ -186,6 +205,7 @@ def plot_count_bound(result: Any) -> go.Figure:
     plotly.graph_objects.Figure
         Exact log count at every β and the bound where it is stated (1 <= λ <= M).
     """
+    check_instance(result, "result", CountBoundCheck)
     bound = [float(b) if v else None for b, v in zip(result.log_bound, result.valid, strict=True)]
     fig = go.Figure(
         [
@@ -230,6 +250,7 @@ def plot_polygon_puzzle(result: Any) -> go.Figure:
         hover). Right: number of minima against R (staircase), the current R dotted and 2^n − 1
         dashed.
     """
+    check_instance(result, "result", PolygonMinima)
     xi, R = np.asarray(result.memories), float(result.radius)
     n = xi.shape[0]
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
@@ -315,6 +336,7 @@ def plot_simplex_counts(result: Any) -> go.Figure:
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(result, "result", SimplexCounts)
     fig = go.Figure(
         [
             go.Scatter(
@@ -363,8 +385,9 @@ def plot_prop2(result: Any) -> go.Figure:
         The LSR energy (ϵ = 0; gaps where unsupported), the patterns, x, the centroid of B(x)
         with the ball of radius R around it (shaded), and the Algorithm-1 fixed point.
     """
+    check_instance(result, "result", Prop2Check)
     if result.grid is None:
-        raise ValueError("plot_prop2 needs a 1-D Prop2Check (grid and energy are None)")
+        raise ValueError("result must be a 1-D Prop2Check (its grid and energy are None)")
     grid, energy = np.asarray(result.grid), np.asarray(result.energy, dtype=float)
     finite = np.isfinite(energy)
     xi = np.asarray(result.memories)[:, 0]
@@ -436,6 +459,7 @@ def plot_hull_gradients(result: Any) -> go.Figure:
         Exactly zero gradients (log = −inf) are drawn at the bottom as grey crosses; open red
         circles mark where the float64 gradient has underflowed to 0.0.
     """
+    check_instance(result, "result", HullGradients)
     betas = np.asarray(result.betas)
     logg = np.asarray(result.log10_grad_norm)
     finite = logg[np.isfinite(logg)]
@@ -499,6 +523,7 @@ def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
         Left: counts (markers) and predictions (dashed) against n. Right: count / prediction,
         flat if the Θ-scaling holds.
     """
+    results = check_results(results, "results", GridCounts, single=False)
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         ["exact count and prediction", "count / prediction"]
     )
@@ -537,6 +562,7 @@ def plot_basin_survey(result: Any) -> go.Figure:
     plotly.graph_objects.Figure
         Log-log scatter with the diagonal; every point lies above it (r*_exact >= r*).
     """
+    check_instance(result, "result", BasinSurvey)
     rs, rx = np.asarray(result.r_star), np.asarray(result.r_star_exact)
     traces = [
         go.Scatter(
@@ -585,6 +611,7 @@ def plot_capacity_panel(panel: Any) -> go.Figure:
         (V_d)^(−1/d) e^(−2α) dashed. Right: Monte-Carlo Pr[r >= radius] against M, and the
         paper's bound 1 − M² e^(−2αd) (shown where it is positive, i.e. not vacuous).
     """
+    check_instance(panel, "panel", CapacityPanel)
     mc, curve = panel.mc, panel.curve
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         [f"r over {mc.r_min_samples.size} draws, M = {mc.M}", "Pr[r ≥ radius] against M"]
@@ -654,6 +681,7 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
         Log-log: empirical probability with 3-standard-error bars (markers) and the bound
         (dashed), one colour per (d, M).
     """
+    results = check_results(results, "results", CollisionCurve, single=False)
     traces = []
     for i, c in enumerate(results):
         color = _SIZE_COLORS[i % len(_SIZE_COLORS)]
@@ -700,6 +728,7 @@ def plot_active_set(result: Any) -> go.Figure:
     -------
     plotly.graph_objects.Figure
     """
+    check_instance(result, "result", ActiveSetMC)
     b = result.band
     fig = go.Figure(
         go.Histogram(x=result.samples, name="|B(x)|", marker={"color": _TOTAL}, nbinsx=40)

@@ -38,6 +38,13 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from assocmem._validation import check_instance, check_positive_int
+from assocmem.dense_am.generative import DigitsMemories, GenerativeSweep
+from assocmem.dense_am.kde import Kernel, KernelStats
+from assocmem.dense_am.limitations import FarQuery, Generative2D, KDEView, Playground
+
+from ._checks import check_mapping, check_results
+
 __all__ = [
     "LSE_COLOR",
     "LSR_COLOR",
@@ -66,9 +73,13 @@ _KERNEL_COLORS = (
     "#b2df8a",
     "#fb9a99",
 )
+
 _IMG = 8  # digit images are 8 x 8
 _XGAP = 1  # blank pixels between tiles in a row
 _YGAP = 3  # blank pixels between rows (room for labels)
+
+
+_MAX_TILES = 1024  # most tiles per row, emergent images or families drawn
 
 
 def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure:
@@ -88,6 +99,13 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
         equal scale; centre marked with a red star as in Fig. 5. Right: efficiency in %, the
         Wand–Jones quantity sqrt(μ_E) σ_E / (sqrt(μ_K) σ_K) (note §2.1).
     """
+    table = check_results(table, "table", KernelStats, single=False)
+    kernels = check_mapping(kernels, "kernels")
+    for st in table:
+        if not isinstance(kernels.get(st.name), Kernel):
+            raise ValueError(
+                f"kernels must map every name of table to a Kernel, missing {st.name!r}"
+            )
     fig = make_subplots(
         rows=1,
         cols=2,
@@ -161,6 +179,7 @@ def kde_figure(view: Any) -> go.Figure:
         for each kernel, a dot at each curve's corrected h* (note §2.1) and a dashed line at the
         displayed h.
     """
+    check_instance(view, "view", KDEView)
     c = view.curves
     fig = make_subplots(
         rows=1,
@@ -244,6 +263,7 @@ def generative_figure(sweep: Any) -> go.Figure:
         and LSE, with standard-error bars over seeds, on a log β axis (seed-mean β, App. C.3.2).
         Orange bands mark the β where the LSR mean beats the LSE mean, as in the paper.
     """
+    check_instance(sweep, "sweep", GenerativeSweep)
     panels = (
         ("logp", "mean log p"),
         ("unique", "# unique memories"),
@@ -306,6 +326,7 @@ def generative_2d_figure(result: Any) -> go.Figure:
         stored patterns that are still minima, stars for emergent ones, hover gives |K|); LSE
         memories (purple diamonds).
     """
+    check_instance(result, "result", Generative2D)
     g = result
     fig = go.Figure()
     fig.add_trace(
@@ -387,9 +408,10 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
     result : DigitsMemories
         From ``dense_am.digits_memories``.
     n_cols : int, default 12
-        Tiles per row.
+        Tiles per row (1 to 1024).
     max_emergent : int, default 48
-        At most this many emergent memories are drawn (the count in the title is complete).
+        At most this many emergent memories are drawn (1 to 1024; the count in the title is
+        complete).
 
     Returns
     -------
@@ -398,6 +420,9 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
         minimum at this β; LSR emergent memories (decoded centroids) labelled by their parent
         indices; LSE memories.
     """
+    check_instance(result, "result", DigitsMemories)
+    n_cols = check_positive_int(n_cols, "n_cols", maximum=_MAX_TILES)
+    max_emergent = check_positive_int(max_emergent, "max_emergent", maximum=_MAX_TILES)
     r = result
     emergent = list(r.emergent)[:max_emergent]
     n_em = len(r.emergent)
@@ -487,7 +512,7 @@ def parents_child_figure(result: Any, n_rows: int = 4) -> go.Figure:
     result : DigitsMemories
         From ``dense_am.digits_memories``.
     n_rows : int, default 4
-        Number of emergent memories shown, those with the most parents first.
+        Number of emergent memories shown (1 to 1024), those with the most parents first.
 
     Returns
     -------
@@ -496,6 +521,8 @@ def parents_child_figure(result: Any, n_rows: int = 4) -> go.Figure:
         centroid. The centroid lives in the latent space; its image is whatever the decoder
         makes of the average code (App. A caveat).
     """
+    check_instance(result, "result", DigitsMemories)
+    n_rows = check_positive_int(n_rows, "n_rows", maximum=_MAX_TILES)
     r = result
     order = sorted(range(len(r.emergent)), key=lambda i: (-len(r.emergent[i]), i))[:n_rows]
     if not order:
@@ -574,6 +601,7 @@ def far_query_figure(result: Any) -> go.Figure:
         the gradient norm at the query; right, how far each rule moved it. The grey band marks
         the unsupported region (distance >= R), where the LSR gradient is exactly zero.
     """
+    check_instance(result, "result", FarQuery)
     f = result
     x = np.asarray(f.nearest, dtype=float) / f.radius
     order = np.argsort(x)
@@ -629,6 +657,7 @@ def limitations_figure(result: Any) -> go.Figure:
         point; queries that never moved are grey crosses; end points that are exact LSR minima
         are orange stars, other end points purple dots.
     """
+    check_instance(result, "result", Playground)
     p = result
     fig = go.Figure()
     for xi in p.memories:

@@ -28,6 +28,12 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import as_real_array, check_instance
+from assocmem.linear_memory.toy import CountingCurve, LoadTable, ScoreSnapshot
+from assocmem.linear_memory.volume import FirstMomentPair
+
+from ._checks import check_height, check_results
+
 __all__ = ["plot_counting_curve", "plot_first_moments", "plot_load_table", "plot_score_maps"]
 
 _OP, _DP, _NAIVE, _LOG2 = "#1f77b4", "#d62728", "#7f7f7f", "#ff7f0e"
@@ -37,16 +43,6 @@ _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yan
 # that colours compare between panels and slider steps (larger scores saturate).
 _SCORE_RANGE = 4.0
 _PROBLEM_NAME = {"original": "original problem (1)", "decoupled": "decoupled problem (2)"}
-
-
-def _items(obj: Any, attr: str, what: str) -> list[Any]:
-    """``obj`` as a non-empty list of results having ``attr``; TypeError otherwise."""
-    if hasattr(obj, attr):
-        return [obj]
-    items = list(obj) if isinstance(obj, list | tuple) else []
-    if not items or not all(hasattr(x, attr) for x in items):
-        raise TypeError(f"expected a {what} or a non-empty sequence of them, got {obj!r:.80}")
-    return items
 
 
 def _axis(ref: str) -> str:
@@ -72,7 +68,8 @@ def plot_score_maps(snapshots: Any, height: int | None = None) -> go.Figure:
         ±4; the target of every row is on the diagonal. A green circle marks each row whose
         argmax is its target, a black cross the wrong output retrieved instead.
     """
-    items = _items(snapshots, "scores", "ScoreSnapshot")
+    items = check_results(snapshots, "snapshots", ScoreSnapshot)
+    height = check_height(height, optional=True)
     n = len(items)
     gap = 0.06
     width = (1.0 - gap * (n - 1)) / n
@@ -139,7 +136,7 @@ def plot_counting_curve(curve: Any) -> go.Figure:
         Log-log axes: p from p ln p = α d² (solid), the naive p = d² (dashed) and the log₂
         misreading p log₂ p = α d² (dotted). The title gives the bits per entry of W, α / ln 2.
     """
-    _items(curve, "p_log2", "CountingCurve")
+    check_instance(curve, "curve", CountingCurve)
     d = np.asarray(curve.d)
     ratio = np.asarray(curve.p) / np.asarray(curve.naive)
     traces = [
@@ -189,11 +186,13 @@ def plot_load_table(table: Any, reference: Any = None) -> go.Figure:
     plotly.graph_objects.Figure
         A table: one row per d, one column per α.
     """
-    _items(table, "alpha_eff", "LoadTable")
+    check_instance(table, "table", LoadTable)
     p = np.asarray(table.p)
-    if reference is not None and np.shape(reference) != p.shape:
-        raise ValueError(f"reference must have shape {p.shape}, got {np.shape(reference)}")
-    differs = np.zeros(p.shape, dtype=bool) if reference is None else p != np.asarray(reference)
+    if reference is not None:
+        reference = as_real_array(reference, "reference", ndim=2)
+        if reference.shape != p.shape:
+            raise ValueError(f"reference must have shape {p.shape}, got {reference.shape}")
+    differs = np.zeros(p.shape, dtype=bool) if reference is None else p != reference
     fill = np.where(differs, "#f4a6a6", "white").T.tolist()
     header = ["d \\ α", *(f"{a:.4g}" for a in table.alphas)]
     cells = [list(map(str, table.ds)), *[list(map(str, col)) for col in p.T]]
@@ -221,7 +220,7 @@ def plot_first_moments(pairs: Any) -> go.Figure:
         bars; the dashed line at 1 is p^(-p), exact for DP. A single pair (one slider step) is
         described in the title instead of a tick label.
     """
-    items = _items(pairs, "original", "FirstMomentPair")
+    items = check_results(pairs, "pairs", FirstMomentPair)
     labels = [f"d = {pr.d}, p = {pr.p}" for pr in items]
     traces = []
     for attr, name, color, shift in (("original", "original (OP)", _OP, -0.08),

@@ -19,6 +19,11 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_bool
+from assocmem.linear_memory.sweep import AccuracySweep
+
+from ._checks import check_height, check_marks, check_results, check_strings, check_title
+
 __all__ = ["SWEEP_COLORS", "plot_accuracy_curves"]
 
 #: Colours of successive sweeps (plotly's qualitative defaults).
@@ -67,7 +72,12 @@ def plot_accuracy_curves(
     plotly.graph_objects.Figure
         Mean accuracy (solid, with ±1 std band over repetitions) against the effective α.
     """
-    sweeps = list(sweeps) if isinstance(sweeps, Sequence) else [sweeps]
+    sweeps = check_results(sweeps, "sweeps", AccuracySweep)
+    labels = check_strings(labels, "labels", len(sweeps))
+    thresholds = check_marks(thresholds, "thresholds")
+    hebbian = check_bool(hebbian, "hebbian")
+    title = check_title(title, "title")
+    height = check_height(height)
     if labels is None:
         short = {"original": "OP", "decoupled": "DP"}
         labels = [f"{short[s.problem]} d = {s.d}" + ("" if s.kappa == 1 else f", κ = {s.kappa:g}")

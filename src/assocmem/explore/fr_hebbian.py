@@ -28,6 +28,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.linear_memory.hebbian import HebbianHistogram, HebbianRateCurve, HebbianSweep
+
+from ._checks import check_results, check_row_map, check_strings
 from ._panels import _axis, _hline, _panels, _positive_or_none, _vline
 
 __all__ = [
@@ -76,6 +80,7 @@ def plot_score_histogram(hist: Any) -> go.Figure:
         the paper's target law N(√(ln p/α), 1) (red dotted) and the finite-d law (red solid).
         A dashed line marks √(2 ln p), the typical maximum of the p − 1 competitors.
     """
+    check_instance(hist, "hist", HebbianHistogram)
     h = hist
     centres = 0.5 * (h.edges[1:] + h.edges[:-1])
     width = float(h.edges[1] - h.edges[0])
@@ -135,7 +140,7 @@ def plot_rate_curves(curves: Any) -> go.Figure:
         (solid) and P(all correct) (dashed), with a marker where P(all correct) = 1/2. Dotted
         lines at α = 1/8 (first error) and 1/2 (accuracy collapse).
     """
-    items = [curves] if hasattr(curves, "inf_J") else list(curves)
+    items = check_results(curves, "curves", HebbianRateCurve)
     layout, ((x1, y1, _), (x2, y2, _), (x3, y3, _)) = _panels(
         ["inf J_α (Thm D.1)", "expected number of errors",
          "model: accuracy (solid), P(all) (dashed)"],
@@ -204,7 +209,10 @@ def plot_model_vs_simulation(sweeps: Any, models: Sequence[str] = ("row", "finit
         and the model's P(all correct) (lines). Colours by d; line styles as in
         ``MODEL_STYLES`` (legend entries in black); a dotted line at α = 1/8.
     """
-    items = [sweeps] if hasattr(sweeps, "model_accuracy") else list(sweeps)
+    items = check_results(sweeps, "sweeps", HebbianSweep)
+    models = check_strings(models, "models")
+    if not models or any(m not in MODEL_STYLES for m in models):
+        raise ValueError(f"models must be a non-empty list of {tuple(MODEL_STYLES)}, got {models}")
     # P(all) is 0 beyond a few times 1/8: zoom the right panel onto its drop.
     max_x2 = min(0.32, max(float(s.alpha_eff[-1]) for s in items))
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
@@ -276,6 +284,10 @@ def plot_model_table(sweeps: Sequence[Any], reference: Mapping[tuple[int, float]
     def fmt(v: Any) -> str:
         return "—" if v is None or not np.isfinite(v) else f"{v:.3f}"
 
+    sweeps = check_results(sweeps, "sweeps", HebbianSweep, single=False)
+    reference = check_row_map(reference, "reference", 3, none_ok=True)
+    if reference is None:
+        raise TypeError("reference must be a mapping of (d, α) to (simulated, leading, finite_d)")
     rows = []
     for s in sweeps:
         ref = reference.get((s.d, float(s.alpha[0])), (None, None, None))

@@ -31,6 +31,11 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance, check_option, check_positive_float
+from assocmem.linear_memory.mechanism import ScoreMechanism, ScoreMechanismSweep
+
+from ._checks import check_height, check_result_map, check_results
+
 __all__ = [
     "plot_extreme_value",
     "plot_histogram_grid",
@@ -176,6 +181,8 @@ def plot_score_histograms(result: Any, height: int = 420) -> go.Figure:
         a dashed line at √(2 log p), a dotted line at E M_{p−1}, and the read-outs (accuracy,
         target and non-target mean ± std, mean strongest competitor).
     """
+    check_instance(result, "result", ScoreMechanism)
+    height = check_height(height)
     titles = [f"{_RULES['trained']}: {_setting(result)}", f"{_RULES['hebbian']}, same instance"]
     layout, refs = _grid(1, 2, titles, hspace=0.08)
     traces = []
@@ -202,7 +209,8 @@ def plot_histogram_grid(results: Sequence[Any], height: int = 560) -> go.Figure:
         2 × n panels of target (red) and non-target (grey) densities with √(2 log p) (dashed)
         and E M_{p−1} (dotted); panel titles give α, p and the accuracy.
     """
-    results = list(results)
+    results = check_results(results, "results", ScoreMechanism, single=False)
+    height = check_height(height)
     n = len(results)
     titles = [
         f"{lab}, α = {r.alpha_eff:.2f}<br>p = {r.p}, accuracy {getattr(r, rule).accuracy:.2f}"
@@ -258,6 +266,9 @@ def plot_target_spread(
         Left: standard deviation of the normalised target scores, trained (solid) and Hebbian
         (dotted). Right: accuracy of both. A vertical line marks the asymptotic α_c = 1/2.
     """
+    sweeps = check_result_map(sweeps, "sweeps", ScoreMechanismSweep)
+    std_bound = None if std_bound is None else check_positive_float(std_bound, "std_bound")
+    height = check_height(height)
     layout, refs = _grid(1, 2, ["target-score std (Fig. 4 units)", "accuracy"], hspace=0.1)
     (x1, y1), (x2, y2) = refs
     traces = []
@@ -301,6 +312,8 @@ def plot_extreme_value(sweep: Any, height: int = 420) -> go.Figure:
         same for the Hebbian memory (dotted), E M_{p−1} (black dotted) and √(2 log p) (black
         dashed).
     """
+    check_instance(sweep, "sweep", ScoreMechanismSweep)
+    height = check_height(height)
     a = sweep.alpha_eff
     mean, std = sweep.stat("trained", "target_mean"), sweep.stat("trained", "target_std")
     ev, em = sweep.extreme_value, sweep.expected_max
@@ -351,8 +364,9 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
         its target (red) and their maximum (black dotted). Right: the margins
         target − row max of all rows, trained and Hebbian; a fact is recalled iff its margin > 0.
     """
-    if rule not in _RULES:
-        raise ValueError(f"rule must be one of {tuple(_RULES)}, got {rule!r}")
+    check_instance(result, "result", ScoreMechanism)
+    rule = check_option(rule, "rule", tuple(_RULES))
+    height = check_height(height)
     view = getattr(result, f"{rule}_row")
     verdict = "recalled" if view.recalled else "not recalled"
     layout, refs = _grid(1, 3, [
@@ -409,6 +423,7 @@ def summary_table(sweeps: Mapping[str, Any]) -> go.Figure:
         accuracy, target mean and std, the mean row maximum and the fraction of non-target
         scores above 3 (per mille); then E M_{p−1} and √(2 log p).
     """
+    sweeps = check_result_map(sweeps, "sweeps", ScoreMechanismSweep)
     header = ["setting", "α", "p", "acc", "target mean", "target std", "row max",
               "tail > 3 (‰)", "Hebb acc", "Hebb target mean", "Hebb target std",
               "Hebb row max", "Hebb tail > 3 (‰)", "E M<sub>p−1</sub>", "√(2 log p)"]

@@ -25,6 +25,16 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.linear_memory.energetic import (
+    EnergeticMC,
+    FinitePCapacity,
+    FiniteSizeScaling,
+    FreeEntropyLandscape,
+)
+
+from ._checks import check_height, check_optional_result, check_results
+
 __all__ = ["plot_energetic_mc", "plot_finite_size", "plot_free_entropy"]
 
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yanchor": "bottom"}
@@ -56,6 +66,8 @@ def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
         bounds on G, and the minimum (q*, φ) (red star). Right: φ(α) (blue), ½ log(1-2α) [OURS]
         (black dots), the annealed bound -α (dashed) and the current α (red star).
     """
+    check_instance(landscape, "landscape", FreeEntropyLandscape)
+    height = check_height(height)
     r = landscape
     traces = [
         _line(r.q, r.h_lower, "h with the bounds (C.35), (C.38) on G", line={"width": 0},
@@ -120,7 +132,9 @@ def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) ->
         numerically; = -1, [OURS]); the lower bound -(1-t)(1+β)² (C.35) and the upper bounds
         -(1-t) β²/2 (k = 1) and -t (k → ∞) of (C.38), all p → ∞ statements.
     """
-    items = [results] if hasattr(results, "theory") else list(results)
+    items = check_results(results, "results", EnergeticMC)
+    endpoints = check_optional_result(endpoints, "endpoints", FinitePCapacity)
+    height = check_height(height)
     th = items[0].theory
     scale = 1.0 - th.t
     traces = [
@@ -166,6 +180,15 @@ def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) ->
     return go.Figure(data=traces, layout=layout)
 
 
+def _log_excess(alpha: np.ndarray) -> np.ndarray:
+    """log(α − ½), NaN (a gap in the line) where α <= ½: a noisy estimate below the limit."""
+    alpha = np.asarray(alpha, dtype=float)
+    out = np.full(alpha.shape, np.nan)
+    above = alpha > 0.5
+    out[above] = np.log(alpha[above] - 0.5)
+    return out
+
+
 def _p_ticks(p_min: float, p_max: float) -> tuple[list[float], list[str]]:
     candidates = [10, 30, 100, 300, 1000, 3000, 10**4, 10**5, 10**6, 10**8, 10**12]
     chosen = [p for p in candidates if p_min <= p <= p_max]
@@ -190,18 +213,20 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
         the [OURS] t → 1 limit of G_p with a ±2 s.e. band, and the step-function estimate of
         note §2.3 (dotted). The top axis marks p.
     """
+    check_instance(scaling, "scaling", FiniteSizeScaling)
+    height = check_height(height)
     s = scaling
     xc = np.log(np.log(s.p_curve.astype(float)))
     lim, se = s.limit.alpha_c, s.limit.alpha_c_stderr
     traces: list[dict] = [
-        _line(xc, np.log(np.clip(lim - 2 * se, 0.5 + 1e-9, None) - 0.5), "band", showlegend=False,
+        _line(xc, _log_excess(np.clip(lim - 2 * se, 0.5 + 1e-9, None)), "band", showlegend=False,
               line={"width": 0}, hoverinfo="skip"),
-        _line(xc, np.log(lim + 2 * se - 0.5), "band", showlegend=False, line={"width": 0},
+        _line(xc, _log_excess(lim + 2 * se), "band", showlegend=False, line={"width": 0},
               fill="tonexty", fillcolor="rgba(31, 119, 180, 0.2)", hoverinfo="skip"),
-        _line(xc, np.log(lim - 0.5), "[ours] t → 1 limit of G_p: α_c(p) = 1/(2c(p))",
+        _line(xc, _log_excess(lim), "[ours] t → 1 limit of G_p: α_c(p) = 1/(2c(p))",
               line={"color": _COLORS[0], "width": 3}, customdata=s.p_curve,
               hovertemplate="p = %{customdata}<br>log(α_c − ½) = %{y:.3f}<extra></extra>"),
-        _line(xc, np.log(s.alpha_step - 0.5), "[ours] step-function estimate",
+        _line(xc, _log_excess(s.alpha_step), "[ours] step-function estimate",
               line={"color": _COLORS[0], "dash": "dot"}, customdata=s.p_curve,
               hovertemplate="p = %{customdata}<br>log(α_c − ½) = %{y:.3f}<extra></extra>"),
     ]
@@ -241,7 +266,7 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
     )
     fig = go.Figure(data=traces, layout=layout)
     # an invisible trace on the top axis so that its ticks are drawn over the same range
-    fig.add_trace(go.Scatter(x=xc, y=np.log(lim - 0.5), xaxis="x2", mode="lines",
+    fig.add_trace(go.Scatter(x=xc, y=_log_excess(lim), xaxis="x2", mode="lines",
                              line={"width": 0}, showlegend=False, hoverinfo="skip"))
     fig.update_layout(xaxis2={"range": [float(xc.min()), float(xc.max())]},
                       xaxis={"range": [float(xc.min()), float(xc.max())]})

@@ -28,6 +28,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import check_instance
+from assocmem.linear_memory.spectra import EckartYoung, SpectrumComparison, TrainedSpectrum
+
+from ._checks import check_height, check_results, check_strings
 from ._panels import _axis, _panels
 
 __all__ = [
@@ -85,6 +89,8 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
         of eq. (10). Right: α_c(κ) of eq. (9), the small-κ asymptote 2κ, and at the current κ
         the theory (black circle) and ½ × the empirical energy fraction (red cross).
     """
+    check_instance(result, "result", EckartYoung)
+    height = check_height(height)
     r = result
     cap = r.capacity
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
@@ -160,7 +166,9 @@ def plot_spectrum_comparisons(
         bin averages as a black step curve; the default titles give κ and the KS distance. The
         atom 1-κ at 0 of the full d-dimensional law is not drawn (note pitfall 14).
     """
-    comps = list(comparisons)
+    comps = check_results(comparisons, "comparisons", SpectrumComparison, single=False)
+    titles = check_strings(titles, "titles", len(comps))
+    height = check_height(height)
     names = {"quarter_circle": "ρ_qc/κ, eq. (10)", "mp_product": "MP_κ⊠MP_κ, (C.70)"}
     if titles is None:
         titles = [f"κ = {c.kappa:g}: KS {c.ks:.3f}" for c in comps]
@@ -196,6 +204,8 @@ def plot_trained_spectrum(result: Any, height: int = 420) -> go.Figure:
         orange dashed step: the initial law (MP_κ ⊠ MP_κ, (C.70), or the quarter circle for
         κ = 1). The title gives the KS distances to eq. (10).
     """
+    check_instance(result, "result", TrainedSpectrum)
+    height = check_height(height)
     r = result
     t, i0 = r.trained, r.init
     init_name = ("init law MP_κ⊠MP_κ, (C.70)" if r.init_law.law == "mp_product"
@@ -239,6 +249,8 @@ def plot_ks_against_load(results: Sequence[Any], height: int = 360) -> go.Figure
         Solid: KS of the trained spectrum; dashed: KS of the same runs at initialisation; the
         hover gives the mean accuracy (the finite-d threshold is where it leaves 1).
     """
+    results = check_results(results, "results", TrainedSpectrum, single=False)
+    height = check_height(height)
     colors = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
     kappas = sorted({r.kappa for r in results})
     traces = []

@@ -30,6 +30,23 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from assocmem._validation import (
+    as_real_array,
+    check_finite_float,
+    check_instance,
+    check_positive_int,
+)
+from assocmem.linear_memory.sweep import AccuracySweep, LearningCurve, ThresholdScan
+
+from ._checks import (
+    check_height,
+    check_mapping,
+    check_marks,
+    check_results,
+    check_strings,
+    check_title,
+    check_values,
+)
 from .fr_common import SWEEP_COLORS, plot_accuracy_curves
 
 __all__ = [
@@ -60,8 +77,13 @@ def plot_schedule(schedules: Mapping[int, Sequence[float]], height: int = 320) -
     plotly.graph_objects.Figure
         One line per budget, step on a log axis (the warm-up and the decay both visible).
     """
+    schedules = check_mapping(schedules, "schedules")
     if not schedules:
         raise ValueError("schedules must hold at least one budget")
+    for T, eta in schedules.items():
+        check_positive_int(T, "schedules key (a budget T)")
+        schedules[T] = check_values(eta, f"schedules[{T}]")
+    height = check_height(height)
     traces = [
         go.Scatter(
             x=np.arange(1, len(eta) + 1), y=np.asarray(eta, dtype=float), mode="lines",
@@ -105,6 +127,15 @@ def plot_training_vs_hebbian(
         :func:`~assocmem.explore.fr_common.plot_accuracy_curves` plus one marker trace per
         reference mapping.
     """
+    check_instance(sweep, "sweep", AccuracySweep)
+    thresholds = check_marks(thresholds, "thresholds")
+    title = check_title(title, "title")
+    reference = check_mapping(reference, "reference", optional=True)
+    for label, values in (reference or {}).items():
+        values = check_mapping(values, f"reference[{label!r}]")
+        for a, acc in values.items():
+            check_finite_float(a, f"reference[{label!r}] key")
+            check_finite_float(acc, f"reference[{label!r}][{a!r}]")
     fig = plot_accuracy_curves(sweep, thresholds=thresholds, title=title)
     colors = (SWEEP_COLORS[0], _HEBB)
     for i, (label, values) in enumerate((reference or {}).items()):
@@ -145,7 +176,14 @@ def plot_threshold_scan(
         standard error (open diamonds, drawn once) and the note's step estimate (faint dotted
         line); a dashed line at the asymptotic α_c = 1/2.
     """
-    items = [scans] if hasattr(scans, "first_violation") else list(scans)
+    items = check_results(scans, "scans", ThresholdScan)
+    labels = check_strings(labels, "labels", len(items))
+    reference = check_mapping(reference, "reference", optional=True)
+    for name, rows in (reference or {}).items():
+        arr = as_real_array(rows, f"reference[{name!r}]", ndim=2)
+        if arr.shape[1] != 3:
+            raise ValueError(f"reference[{name!r}] must hold (d, lo, hi) rows, got {arr.shape}")
+    height = check_height(height)
     if labels is None:
         labels = [f"CE + Adam, {s.budget} steps, lr {s.lr:g}" for s in items]
     fig = go.Figure()
@@ -224,6 +262,8 @@ def plot_learning_curve(curve: Any, height: int = 380) -> go.Figure:
         Right: the cross-entropy with the loss ln p of W = 0 (dotted). The title gives d, α, p
         and where the run stopped. The initial point (step 0) is left out of the log axis.
     """
+    check_instance(curve, "curve", LearningCurve)
+    height = check_height(height)
     t = np.arange(1, curve.steps + 1)
     acc, loss = np.asarray(curve.accuracy)[1:], np.asarray(curve.loss)[1:]
     x_range = [0.0, math.log10(curve.budget)]
