@@ -18,16 +18,19 @@ def _stats_by_name() -> dict[str, kde.KernelStats]:
     return {s.name: s for s in kde.kernel_table()}
 
 
-def _roughness_closed_form(w, m, s) -> float:
-    """∫ f''² = Σ_ij w_i w_j φ⁽⁴⁾_{sqrt(s_i² + s_j²)}(m_i - m_j) for a Gaussian mixture."""
-    total = 0.0
-    for wi, mi, si in zip(w, m, s, strict=True):
-        for wj, mj, sj in zip(w, m, s, strict=True):
-            t = math.sqrt(si * si + sj * sj)
-            x = mi - mj
-            phi = math.exp(-0.5 * x * x / (t * t)) / (t * math.sqrt(2 * math.pi))
-            total += wi * wj * phi * (x**4 - 6 * x * x * t * t + 3 * t**4) / t**8
-    return total
+def _roughness_quad(w, m, s) -> float:
+    """∫ f''² by adaptive quadrature of f''(x) = Σ_i w_i φ_{s_i}(x) ((x − m_i)²/s_i⁴ − 1/s_i²)."""
+
+    def f2(x: float) -> float:
+        return sum(
+            wi * math.exp(-0.5 * ((x - mi) / si) ** 2) / (si * math.sqrt(2 * math.pi))
+            * ((x - mi) ** 2 / si**4 - 1 / si**2)
+            for wi, mi, si in zip(w, m, s, strict=True)
+        ) ** 2  # fmt: skip
+
+    lo, hi = min(m) - 12 * max(s), max(m) + 12 * max(s)
+    value, _ = integrate.quad(f2, lo, hi, points=sorted(m), limit=500, epsabs=0, epsrel=1e-12)
+    return value
 
 
 class TestKernel:
@@ -267,11 +270,26 @@ class TestGmm1dDensity:
 
 
 class TestGmm1dSecondDerivativeRoughness:
-    def test_matches_closed_form(self):
-        # closed form Σ w_i w_j φ⁽⁴⁾ (Wand & Jones 1995, §3.3 style); quad to 1e-9 relative
+    def test_matches_quadrature(self):
+        # the closed form Σ w_i w_j φ⁽⁴⁾ (Wand & Jones 1995) against direct quadrature of f''²;
+        # quad converges to ~1e-12 relative here, 1e-9 leaves room for its error estimate
         assert kde.gmm_1d_second_derivative_roughness(W, MU, SD) == pytest.approx(
-            _roughness_closed_form(W, MU, SD), rel=1e-9
+            _roughness_quad(W, MU, SD), rel=1e-9
         )
+
+    def test_exact_for_means_far_from_zero(self):
+        # ∫ f''² is translation invariant: a standard normal centred at 1e300 still has
+        # 3 / (8 sqrt(pi)); quadrature cannot resolve 1e300 ± 12 in float64 (it returned 0 or
+        # NaN before, and ise_curves then blamed "roughness_f2"). Rounding of φ(0): 1e-15.
+        value = kde.gmm_1d_second_derivative_roughness([1.0], [1e300], [1.0])
+        assert value == pytest.approx(3 / (8 * math.sqrt(math.pi)), rel=1e-15)
+
+    def test_far_apart_components_do_not_interact(self):
+        # components 1e300 apart: the cross terms vanish (φ⁽⁴⁾ at |u| > 40 is below 1e-347), so
+        # the roughness is Σ w_i² 3 / (8 sqrt(pi) s_i⁵) = 0.25 (3/(8 sqrt(pi))) (1 + 1/32)
+        value = kde.gmm_1d_second_derivative_roughness([0.5, 0.5], [0.0, 1e300], [1.0, 2.0])
+        expected = 0.25 * 3 / (8 * math.sqrt(math.pi)) * (1 + 1 / 32)
+        assert value == pytest.approx(expected, rel=1e-14)
 
     def test_standard_normal(self):
         # ∫ φ''² = 3 / (8 sqrt(pi)) for the standard normal
@@ -337,8 +355,19 @@ class TestIseCurves:
         assert best["epanechnikov"] < best["uniform"]
         assert np.all(res.h_amise > 0)
 
+    def test_grid_that_misses_the_target_is_refused_by_name(self):
+        # the mixture sits at 1e300, the grid on [-4, 4] holds none of its mass: the ISE would
+        # compare the KDE with 0; the error names the mixture parameters (it blamed
+        # roughness_f2 before)
+        grid = np.linspace(-4.0, 4.0, 81)
+        with pytest.raises(ValueError, match="means") as info:
+            kde.ise_curves([0.5], [0.0, 1.0], [1.0], [1e300], [1.0], grid)
+        assert "grid" in str(info.value) and "roughness_f2" not in str(info.value)
+
     def test_bad_input(self):
         with pytest.raises(ValueError, match="kernels"):
             kde.ise_curves([0.5], [0.0], [1.0], [0.0], [1.0], np.linspace(-1, 1, 5), kernels=())
+        with pytest.raises(TypeError, match="kernels"):
+            kde.ise_curves([0.5], [0.0], [1.0], [0.0], [1.0], np.linspace(-1, 1, 5), kernels=None)
         with pytest.raises(ValueError, match="kernel"):
             kde.ise_curves([0.5], [0.0], [1.0], [0.0], [1.0], np.linspace(-1, 1, 5), kernels=("a",))

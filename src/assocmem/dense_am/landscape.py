@@ -1117,9 +1117,7 @@ def alg1_descent_check(
     xp = array_namespace(Xi)
     X = to_numpy(Xi)
     pick = gen.integers(0, X.shape[0], n_starts)
-    Z = xp.asarray(
-        X[pick] + _ball_samples(np.zeros((1, X.shape[1])), _radius(beta), n_starts, gen)
-    )
+    Z = xp.asarray(X[pick] + _ball_samples(np.zeros((1, X.shape[1])), _radius(beta), n_starts, gen))
     return _alg1_check(Xi, Z, beta, max_iter, xp)
 
 

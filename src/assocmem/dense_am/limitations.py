@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -48,22 +49,29 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     ConvergenceWarning,
     as_memories,
     as_points,
+    as_real_vector,
     check_beta,
     check_fraction,
+    check_instance,
     check_nonneg_float,
+    check_option,
+    check_positive_float,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
-    lse_energy,
-    lse_grad,
-    lsr_energy,
-    lsr_grad,
-    sqdist,
-    support_radius,
+    _lse_energy,
+    _lse_grad,
+    _lsr_energy,
+    _lsr_parts,
+    _safe_divide,
+    _sqdist,
 )
 from assocmem.dense_am.generative import (
     GenerativeSweep,
@@ -74,8 +82,8 @@ from assocmem.dense_am.generative import (
     shell_starts,
 )
 from assocmem.dense_am.kde import (
-    KERNELS,
     ISECurves,
+    _check_kernel,
     amise_optimal_bandwidth,
     gmm_1d_density,
     gmm_1d_second_derivative_roughness,
@@ -83,7 +91,11 @@ from assocmem.dense_am.kde import (
     kde_1d,
     paper_bandwidth,
 )
-from assocmem.dense_am.retrieval import lse_descend, lsr_retrieve
+from assocmem.dense_am.retrieval import (
+    _algorithm1,
+    _lse_descend_checked,
+    _row_norm,
+)
 
 __all__ = [
     "KDE_KERNELS",
@@ -174,7 +186,7 @@ class HybridDescent:
     grad_norm : array, shape (B,), or float
         ||∇E_hyb|| at the final iterate.
     converged : array of bool, shape (B,), or bool
-        ``grad_norm < tol``.
+        ``grad_norm < tol * max(1, lam)``.
     energy : array, shape (B,), or float
         E_hyb at the final iterate.
     """
@@ -410,7 +422,8 @@ def far_query(
     step : float, default 0.2
         LSE step α in (0, 2).
     n_steps : int, default 30
-        Number of iterations recorded for both rules, >= 1.
+        Number of iterations recorded for both rules, >= 1 (the paths must fit in
+        ``MAX_ELEMENTS``).
     eps : float, default 1e-8
         The floor ϵ >= 0 of eq. (3), used for the reported LSR gradient norm.
 
@@ -431,28 +444,34 @@ def far_query(
     step = check_fraction(step, "step", lo=0.0, hi=2.0)
     n_steps = check_positive_int(n_steps, "n_steps")
     eps = check_nonneg_float(eps, "eps")
-    xp = array_namespace(x0, memories)
-    Xi = as_memories(memories, xp=xp)
-    X, _ = as_points(x0, Xi.shape[1], name="x0", xp=xp)
+    X, Xi, _, xp = _prepare_points(x0, memories, "x0")
+    check_size(
+        (n_steps + 1) * X.size,
+        "n_steps",
+        "path coordinates",
+        MAX_ELEMENTS // 2,
+        "use fewer steps or queries",
+    )
     thr = xp.full(X.shape[0], 2.0 / beta)
     lsr_path, lse_path = [X], [X]
     z_lsr, z_lse = X, X
     for _ in range(n_steps):
         z_lsr = _centroid_step(z_lsr, Xi, thr, xp)
-        z_lse = z_lse - step * lse_grad(z_lse, Xi, beta)
+        z_lse = z_lse - step * _lse_grad(z_lse, Xi, beta, xp)
         lsr_path.append(z_lsr)
         lse_path.append(z_lse)
-    d2 = sqdist(X, Xi)
+    d2 = _sqdist(X, Xi, xp)
+    N, D, _ = _lsr_parts(X, Xi, beta, eps, xp)
     return FarQuery(
         lsr_path=to_numpy(xp.stack(lsr_path)),
         lse_path=to_numpy(xp.stack(lse_path)),
-        lsr_grad_norm=to_numpy(_norm(lsr_grad(X, Xi, beta, eps=eps), xp)),
-        lse_grad_norm=to_numpy(_norm(lse_grad(X, Xi, beta), xp)),
+        lsr_grad_norm=to_numpy(_row_norm(_safe_divide(N, D[:, None], xp), xp)),
+        lse_grad_norm=to_numpy(_row_norm(_lse_grad(X, Xi, beta, xp), xp)),
         supported=to_numpy(xp.any(d2 < 2.0 / beta, axis=1)),
-        lsr_moved=to_numpy(_norm(z_lsr - X, xp)),
-        lse_moved=to_numpy(_norm(z_lse - X, xp)),
-        nearest=to_numpy(xp.sqrt(xp.min(d2, axis=1))),
-        radius=support_radius(beta),
+        lsr_moved=to_numpy(_row_norm(z_lsr - X, xp)),
+        lse_moved=to_numpy(_row_norm(z_lse - X, xp)),
+        nearest=to_numpy(_nearest_distance(X, Xi, d2, xp)),
+        radius=math.sqrt(2.0 / beta),
     )
 
 
@@ -483,7 +502,8 @@ def hybrid_energy(x: Any, memories: Any, beta: float, lam: float, eps: float = 1
     Returns
     -------
     float or array, shape (B,)
-        E_hyb.
+        E_hyb; +inf where E_LSE exceeds the float64 range (queries about 1e154 or more from
+        every memory) and λ > 0.
 
     Examples
     --------
@@ -493,7 +513,9 @@ def hybrid_energy(x: Any, memories: Any, beta: float, lam: float, eps: float = 1
     -5e-07
     """
     beta, lam, eps = _check_hybrid(beta, lam, eps)
-    return lsr_energy(x, memories, beta, eps=eps) + lam * lse_energy(x, memories, beta)
+    X, Xi, single, xp = _prepare_points(x, memories, "x")
+    E = _hybrid_energy(X, Xi, beta, lam, eps, xp)
+    return float(E[0]) if single else E
 
 
 def hybrid_grad(x: Any, memories: Any, beta: float, lam: float, eps: float = 1e-6) -> Any:
@@ -529,7 +551,9 @@ def hybrid_grad(x: Any, memories: Any, beta: float, lam: float, eps: float = 1e-
     array([1.5])
     """
     beta, lam, eps = _check_hybrid(beta, lam, eps)
-    return lsr_grad(x, memories, beta, eps=eps) + lam * lse_grad(x, memories, beta)
+    X, Xi, single, xp = _prepare_points(x, memories, "x")
+    G = _hybrid_grad(X, Xi, beta, lam, eps, xp)
+    return G[0] if single else G
 
 
 def hybrid_descend(
@@ -568,11 +592,16 @@ def hybrid_descend(
     eps : float, default 1e-6
         Floor ϵ > 0 inside the LSR log.
     step : float, default 1.0
-        Multiplier of the preconditioned trial step, > 0.
+        Multiplier of the preconditioned trial step, in (0, 2): the trial step with multiplier
+        1 is the exact minimiser of the local quadratic model (Algorithm 1's jump for λ = 0), and
+        a multiplier >= 2 overshoots it so far that the energy cannot decrease.
     max_iter : int, default 500
         Maximum accepted steps per start.
     tol : float, default 1e-7
-        Gradient-norm tolerance, >= 0.
+        Gradient-norm tolerance, finite and > 0, relative to max(1, λ): a start stops when
+        ||∇E_hyb|| < tol · max(1, λ). For λ > 1 the LSE term sets the gradient's scale
+        (∇E_hyb ≈ λ ∇E_LSE far from the support), so an absolute tolerance could not be met in
+        float64 for a large λ.
 
     Returns
     -------
@@ -593,22 +622,13 @@ def hybrid_descend(
     (True, True)
     """
     beta, lam, eps = _check_hybrid(beta, lam, eps)
-    step = check_beta(step, "step")
+    step = check_fraction(step, "step", lo=0.0, hi=2.0)
     max_iter = check_positive_int(max_iter, "max_iter")
-    tol = check_nonneg_float(tol, "tol")
-    xp = array_namespace(x0, memories)
-    Xi = as_memories(memories, xp=xp)
-    X, single = as_points(x0, Xi.shape[1], name="x0", xp=xp)
-    Z, n_iter, gnorm, E = _hybrid_loop(X, Xi, beta, lam, eps, step, max_iter, tol, xp)
-    converged = gnorm < tol
-    if not bool(xp.all(converged)):
-        warnings.warn(
-            f"hybrid_descend: {int(xp.sum(~converged))} of {X.shape[0]} starts did not reach "
-            f"tol {tol:.3g} within {max_iter} iterations; largest gradient norm "
-            f"{float(xp.max(gnorm)):.3g}",
-            ConvergenceWarning,
-            stacklevel=2,
-        )
+    tol = check_positive_float(tol, "tol")
+    X, Xi, single, xp = _prepare_points(x0, memories, "x0")
+    Z, n_iter, gnorm, converged, E = _hybrid_checked(
+        X, Xi, beta, lam, eps, step, max_iter, tol, xp, "hybrid_descend"
+    )
     if single:
         return HybridDescent(Z[0], int(n_iter[0]), float(gnorm[0]), bool(converged[0]), float(E[0]))
     return HybridDescent(Z, n_iter, gnorm, converged, E)
@@ -639,7 +659,7 @@ def adaptive_beta(x: Any, memories: Any, beta: float, rho: float = 0.9) -> Any:
     Returns
     -------
     float or array, shape (B,)
-        β(x) <= β.
+        β(x) <= β; 0.0 (the honest underflow) where d_min(x)² exceeds the float64 range.
 
     Examples
     --------
@@ -650,9 +670,7 @@ def adaptive_beta(x: Any, memories: Any, beta: float, rho: float = 0.9) -> Any:
     """
     beta = check_beta(beta)
     rho = check_fraction(rho, "rho")
-    xp = array_namespace(x, memories)
-    Xi = as_memories(memories, xp=xp)
-    X, single = as_points(x, Xi.shape[1], xp=xp)
+    X, Xi, single, xp = _prepare_points(x, memories, "x")
     b = _adaptive_beta(X, Xi, beta, rho, xp)
     return float(b[0]) if single else b
 
@@ -691,6 +709,11 @@ def adaptive_beta_retrieve(
     max_iter : int, default 10000
         Cap on centroid updates per phase.
 
+    Notes on far queries: where d_min(x0)² overflows float64 (queries about 1e154 or more from
+    every memory), β(x0) underflows to 0.0 and the first step compares squared distances after
+    rescaling the query's differences, so it lands on the centroid of the memories within
+    d_min/√ρ, as it would in exact arithmetic.
+
     Returns
     -------
     AdaptiveBetaRetrieval
@@ -713,14 +736,8 @@ def adaptive_beta_retrieve(
     beta = check_beta(beta)
     rho = check_fraction(rho, "rho")
     max_iter = check_positive_int(max_iter, "max_iter")
-    xp = array_namespace(x0, memories)
-    Xi = as_memories(memories, xp=xp)
-    X, single = as_points(x0, Xi.shape[1], name="x0", xp=xp)
-    b0 = _adaptive_beta(X, Xi, beta, rho, xp)
-    Z1, n1 = _annealed_approach(X, Xi, beta, rho, max_iter, xp)
-    Z2, n2 = _algorithm1_rows(Z1, Xi, xp.full(X.shape[0], 2.0 / beta), max_iter, xp)
-    A = sqdist(Z2, Xi) < 2.0 / beta
-    exact = _is_exact_minimum(Z2, A, Xi, xp)
+    X, Xi, single, xp = _prepare_points(x0, memories, "x0")
+    b0, Z1, Z2, A, exact, n1, n2 = _adaptive_retrieve(X, Xi, beta, rho, max_iter, xp)
     if single:
         return AdaptiveBetaRetrieval(
             Z2[0], Z1[0], float(b0[0]), A[0], bool(exact[0]), int(n1[0] + n2[0])
@@ -762,11 +779,11 @@ def limitations_playground(
     method : {"lsr", "lse", "hybrid", "beta_x"}
         Retrieval rule.
     lam : float, default 0.5
-        Hybrid weight λ >= 0 (``"hybrid"`` only).
+        Hybrid weight λ >= 0 (used by ``"hybrid"`` only, checked always).
     rho : float, default 0.9
-        β(x) factor in (0, 1) (``"beta_x"`` only).
+        β(x) factor in (0, 1) (used by ``"beta_x"`` only, checked always).
     eps : float, default 1e-6
-        Floor ϵ > 0 of the hybrid energy (``"hybrid"`` only).
+        Floor ϵ > 0 of the hybrid energy (used by ``"hybrid"`` only, checked always).
 
     Returns
     -------
@@ -780,26 +797,27 @@ def limitations_playground(
     ([True, False], [True, False])
     """
     beta = check_beta(beta)
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    method = check_option(method, "method", METHODS)
+    beta, lam, eps = _check_hybrid(beta, lam, eps)
+    rho = check_fraction(rho, "rho")
     Xi = np.asarray(to_numpy(as_memories(memories)))
     Q, _ = as_points(to_numpy(queries), Xi.shape[1], name="queries")
     Q = np.asarray(Q)
     final = _playground_final(Q, Xi, beta, method, lam, rho, eps)
-    d2q = sqdist(Q, Xi)
-    d2f = sqdist(final, Xi)
+    d2q = _sqdist(Q, Xi, np)
+    d2f = _sqdist(final, Xi, np)
     A = d2f < 2.0 / beta
     return Playground(
         method=method,
         memories=Xi,
         beta=beta,
-        radius=support_radius(beta),
+        radius=math.sqrt(2.0 / beta),
         queries=Q,
         final=final,
         supported=np.any(d2q < 2.0 / beta, axis=1),
         moved=np.any(final != Q, axis=1),
         exact=np.asarray(_is_exact_minimum(final, A, Xi, np)),
-        nearest=np.sqrt(np.min(d2f, axis=1)),
+        nearest=np.asarray(_nearest_distance(final, Xi, d2f, np)),
     )
 
 
@@ -839,9 +857,7 @@ def kde_explorer(M: int, h: float, kernel: str = "epanechnikov", seed: int = 0) 
     """
     M = check_positive_int(M, "M", minimum=2, maximum=5000)
     h = check_beta(h, "h")
-    if not isinstance(kernel, str) or kernel.lower() not in KERNELS:
-        raise ValueError(f"kernel must be one of {tuple(KERNELS)}, got {kernel!r}")
-    kernel = kernel.lower()
+    kernel = _check_kernel(kernel)
     seed = check_positive_int(seed, "seed", minimum=0)
     samples, curves = _kde_samples_and_curves(M, seed)
     w, m, sd = (np.asarray(t, dtype=float) for t in KDE_TARGET)
@@ -914,12 +930,22 @@ def generative_2d(
     M = check_positive_int(M, "M", minimum=2, maximum=500)
     beta = check_beta(beta)
     seed = check_positive_int(seed, "seed", minimum=0)
+    k = check_positive_int(k, "k")
+    sigma = check_positive_float(sigma, "sigma")
+    n_per_memory = check_positive_int(n_per_memory, "n_per_memory")
     n_grid = check_positive_int(n_grid, "n_grid", minimum=10, maximum=400)
+    check_size(
+        M * n_per_memory * (M + 2),
+        "n_per_memory",
+        "start-memory distances",
+        MAX_ELEMENTS,
+        "use fewer starts per memory",
+    )
     xi, mu = gmm_sample(k, 2, sigma, M, seed)
     starts = shell_starts(xi, beta, n_per_memory, seed + 1)
-    lsr = lsr_retrieve(starts, xi, beta)
-    keys, first = np.unique(np.asarray(lsr.active), axis=0, return_index=True)
-    lse = lse_descend(starts, xi, beta, step=1.0, max_iter=2000, tol=1e-8)
+    lsr_points, lsr_active, _, _ = _algorithm1(starts, xi, beta, 10_000, np, record=None)
+    keys, first = np.unique(np.asarray(lsr_active), axis=0, return_index=True)
+    lse_points = _lse_descend_checked(starts, xi, beta, 1.0, 2000, 1e-8, np, "generative_2d")[0]
     gx = np.linspace(-0.3, 1.3, n_grid)
     pts = np.stack(np.meshgrid(gx, gx), axis=-1).reshape(-1, 2)
     return Generative2D(
@@ -930,9 +956,9 @@ def generative_2d(
         grid_x=gx,
         grid_y=gx,
         log_p=np.asarray(gmm_log_density(pts, mu, sigma)).reshape(n_grid, n_grid),
-        lsr_points=np.asarray(lsr.points)[first],
+        lsr_points=np.asarray(lsr_points)[first],
         lsr_sizes=keys.sum(axis=1).astype(np.int64),
-        lse_points=_leaders(np.asarray(lse.points), 2.0 / math.sqrt(beta)),
+        lse_points=_leaders(np.asarray(lse_points), 2.0 / math.sqrt(beta)),
         metrics=compare_lse_lsr(xi, mu, sigma, beta, n_per_memory, seed + 1, lse_tol=1e-8),
     )
 
@@ -953,8 +979,8 @@ def hybrid_shift(memories: Any, beta: float, lams: Any, eps: float = 1e-6) -> np
         Stored patterns.
     beta : float
         Inverse temperature, > 0.
-    lams : array_like, shape (L,)
-        Hybrid weights λ >= 0.
+    lams : float or array_like, shape (L,)
+        Hybrid weights λ >= 0 (finite, at least one).
     eps : float, default 1e-6
         Floor ϵ > 0 inside the LSR log.
 
@@ -970,13 +996,13 @@ def hybrid_shift(memories: Any, beta: float, lams: Any, eps: float = 1e-6) -> np
     """
     Xi = np.asarray(to_numpy(as_memories(memories)))
     beta = check_beta(beta)
-    lam_arr = np.atleast_1d(np.asarray(lams, dtype=float))
-    if lam_arr.ndim != 1 or not np.all(np.isfinite(lam_arr)) or np.any(lam_arr < 0):
-        raise ValueError(f"lams must be a 1-D array of finite numbers >= 0, got {lams!r}")
+    lam_arr = as_real_vector(lams, "lams", lo=0.0)
+    eps = check_positive_float(eps, "eps")
+    check_size(lam_arr.size * Xi.size, "lams", "points", MAX_ELEMENTS, "use fewer values")
     out = np.empty((lam_arr.size, Xi.shape[0]))
     for i, lam in enumerate(lam_arr):
-        pts = hybrid_descend(Xi, Xi, beta, float(lam), eps=eps).points
-        out[i] = np.sqrt(np.sum((np.asarray(pts) - Xi) ** 2, axis=1))
+        pts = _hybrid_checked(Xi, Xi, beta, float(lam), eps, 1.0, 500, 1e-7, np, "hybrid_shift")[0]
+        out[i] = _row_norm(np.asarray(pts) - Xi, np)
     return out
 
 
@@ -1007,11 +1033,12 @@ def generative_panels(
     d, k : int
         Dimension and components, >= 1.
     sigma : float
-        Component standard deviation, > 0.
+        Component standard deviation, > 0, small enough that 2/r_min² > 2/d for every seed
+        (else the β grid is empty).
     n_beta : int
         β values per seed, >= 2.
     seeds : tuple of int
-        Seeds.
+        Seeds (>= 0), at least one.
     n_starts : int
         Approximate total number of shell starts, >= 1.
 
@@ -1021,8 +1048,30 @@ def generative_panels(
         As ``generative_sweep``.
     """
     M = check_positive_int(M, "M", minimum=2)
+    d = check_positive_int(d, "d")
+    k = check_positive_int(k, "k")
+    sigma = check_positive_float(sigma, "sigma")
+    n_beta = check_positive_int(n_beta, "n_beta", minimum=2)
+    seeds = _check_seeds(seeds)
     n_starts = check_positive_int(n_starts, "n_starts")
-    return _generative_panels(M, d, k, float(sigma), n_beta, tuple(seeds), -(-n_starts // M))
+    n_per_memory = -(-n_starts // M)
+    check_size(
+        len(seeds) * n_beta * M * n_per_memory,
+        "n_starts",
+        "descents over all seeds and betas",
+        MAX_STEPS,
+        "use fewer starts, seeds or betas",
+    )
+    for seed in seeds:  # the memories generative_sweep draws (same generator, same order)
+        xi, _ = gmm_sample(k, d, sigma, M, seed)
+        r2 = float(np.min(_sqdist(xi, xi, np) + np.diag(np.full(M, np.inf))))
+        if not 2.0 / r2 > 2.0 / d:
+            raise ValueError(
+                f"sigma = {sigma!r} (with d = {d}, M = {M}, seed {seed}) leaves no beta grid: "
+                f"the grid runs from 2/d = {2.0 / d!r} to 2/r_min**2 = {2.0 / r2!r}; use a "
+                "smaller sigma or a larger d"
+            )
+    return _generative_panels(M, d, k, sigma, n_beta, seeds, n_per_memory)
 
 
 def sweep_summary(sweep: GenerativeSweep) -> SweepSummary:
@@ -1043,8 +1092,7 @@ def sweep_summary(sweep: GenerativeSweep) -> SweepSummary:
     SweepSummary
         Counts over β and the extreme values.
     """
-    if not isinstance(sweep, GenerativeSweep):
-        raise TypeError(f"sweep must be a GenerativeSweep, got {type(sweep).__name__}")
+    check_instance(sweep, "sweep", GenerativeSweep)
     return SweepSummary(
         n_beta=int(sweep.beta_mean.size),
         best_lsr_logp=float(np.max(sweep.lsr_logp)),
@@ -1067,14 +1115,59 @@ def _check_hybrid(beta: Any, lam: Any, eps: Any) -> tuple[float, float, float]:
     return check_beta(beta), check_nonneg_float(lam, "lam"), check_beta(eps, "eps")
 
 
-def _norm(a: Any, xp: Any) -> Any:
-    """Row norms of a (B, d) array."""
-    return xp.sqrt(xp.sum(a * a, axis=1))
+def _check_seeds(seeds: Any) -> tuple[int, ...]:
+    """A non-empty sequence of int seeds >= 0, as a tuple (hashable, for the cache)."""
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence | np.ndarray):
+        raise TypeError(
+            f"seeds must be a sequence of int seeds, got {seeds!r} of type {type(seeds).__name__}"
+        )
+    if np.ndim(seeds) != 1 or len(seeds) < 1:
+        raise ValueError(f"seeds must be a non-empty 1-D sequence of ints, got {seeds!r}")
+    return tuple(check_positive_int(s, "seeds", minimum=0) for s in seeds)
+
+
+def _prepare_points(x: Any, memories: Any, name: str) -> tuple[Any, Any, bool, Any]:
+    """Validate points and memories once; return (X (B, d), Xi (M, d), was_1d, xp)."""
+    xp = array_namespace(x, memories)
+    Xi = as_memories(memories, xp=xp)
+    X, single = as_points(x, Xi.shape[1], name=name, xp=xp)
+    return X, Xi, single, xp
+
+
+def _hybrid_energy(X: Any, Xi: Any, beta: float, lam: float, eps: float, xp: Any) -> Any:
+    """E_LSR + λ E_LSE per row; the LSE term is left out for λ = 0 (no 0 · inf)."""
+    E = _lsr_energy(X, Xi, beta, eps, xp)
+    if lam == 0.0:
+        return E
+    with np.errstate(over="ignore"):
+        return E + lam * _lse_energy(X, Xi, beta, xp)
+
+
+def _hybrid_grad(X: Any, Xi: Any, beta: float, lam: float, eps: float, xp: Any) -> Any:
+    """∇E_LSR (eqs. (7)-(8)) + λ ∇E_LSE (note §1.3) per row."""
+    N, D, _ = _lsr_parts(X, Xi, beta, eps, xp)
+    G = _safe_divide(N, D[:, None], xp)
+    if lam == 0.0:
+        return G
+    with np.errstate(over="ignore"):
+        return G + lam * _lse_grad(X, Xi, beta, xp)
+
+
+def _nearest_distance(X: Any, Xi: Any, D2: Any, xp: Any) -> Any:
+    """min_μ ‖x − ξ_μ‖ per row from D2 = sqdist(X, Xi); rows whose d² overflow are rescaled."""
+    out = xp.sqrt(xp.min(D2, axis=1))
+    far = ~xp.isfinite(out)
+    if bool(xp.any(far)):
+        rows = xp.nonzero(far)[0]
+        diff = X[rows][:, None, :] - Xi[None, :, :]  # (n, M, d), few rows
+        norms = _row_norm(diff.reshape(-1, Xi.shape[1]), xp).reshape(rows.shape[0], -1)
+        out[rows] = xp.min(norms, axis=1)
+    return out
 
 
 def _centroid_step(Z: Any, Xi: Any, thr: Any, xp: Any) -> Any:
     """One Algorithm-1 update with a per-row threshold 2/β_row; unsupported rows stay (P7)."""
-    A = (sqdist(Z, Xi) < thr[:, None]).astype(xp.float64)
+    A = (_sqdist(Z, Xi, xp) < thr[:, None]).astype(xp.float64)
     count = xp.sum(A, axis=1)
     safe = xp.where(count > 0, count, 1.0)
     return xp.where((count > 0)[:, None], (A @ Xi) / safe[:, None], Z)
@@ -1083,7 +1176,7 @@ def _centroid_step(Z: Any, Xi: Any, thr: Any, xp: Any) -> Any:
 def _algorithm1_rows(X: Any, Xi: Any, thr: Any, cap: int, xp: Any) -> tuple[Any, Any]:
     """Algorithm 1 with a per-row threshold 2/β_row until every active set is self-consistent."""
     Z = xp.array(X, copy=True)
-    A = sqdist(Z, Xi) < thr[:, None]
+    A = _sqdist(Z, Xi, xp) < thr[:, None]
     n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
     rows = xp.nonzero(xp.any(A, axis=1))[0]
     for _ in range(cap):
@@ -1091,7 +1184,7 @@ def _algorithm1_rows(X: Any, Xi: Any, thr: Any, cap: int, xp: Any) -> tuple[Any,
             break
         W = A[rows].astype(xp.float64)
         Z_new = (W @ Xi) / xp.sum(W, axis=1)[:, None]
-        A_new = sqdist(Z_new, Xi) < thr[rows][:, None]
+        A_new = _sqdist(Z_new, Xi, xp) < thr[rows][:, None]
         changed = xp.any(A_new != A[rows], axis=1)
         Z[rows], A[rows] = Z_new, A_new
         n_iter[rows] += 1
@@ -1120,8 +1213,7 @@ def _annealed_approach(
     for _ in range(cap):
         if rows.shape[0] == 0:
             break
-        b = _adaptive_beta(Z[rows], Xi, beta, rho, xp)
-        W = (sqdist(Z[rows], Xi) < (2.0 / b)[:, None]).astype(xp.float64)
+        W = _approach_active(Z[rows], Xi, beta, rho, xp).astype(xp.float64)
         Z_new = (W @ Xi) / xp.sum(W, axis=1)[:, None]  # non-empty: ρ < 1 keeps the nearest
         moved = xp.any(Z_new != Z[rows], axis=1)
         Z[rows] = Z_new
@@ -1139,10 +1231,31 @@ def _annealed_approach(
 
 
 def _adaptive_beta(X: Any, Xi: Any, beta: float, rho: float, xp: Any) -> Any:
-    """β(x) = min(β, 2ρ/d_min(x)²); β where d_min = 0."""
-    dmin2 = xp.min(sqdist(X, Xi), axis=1)
+    """β(x) = min(β, 2ρ/d_min(x)²); β where d_min = 0, 0.0 where d_min² overflows."""
+    dmin2 = xp.min(_sqdist(X, Xi, xp), axis=1)
     safe = xp.where(dmin2 > 0, dmin2, 1.0)
     return xp.where(dmin2 > 0, xp.minimum(beta, 2.0 * rho / safe), beta)
+
+
+def _approach_active(Z: Any, Xi: Any, beta: float, rho: float, xp: Any) -> Any:
+    """Strict active set at β(z): ‖z − ξ_μ‖² < 2/β(z) (phase 1 of adaptive_beta_retrieve).
+
+    Where every d² overflows float64, β(z) underflows to 0; the set {μ : ρ d²_μ < d²_min} that
+    2/β(z) = d²_min/ρ stands for is then found from the differences rescaled by their largest
+    entry, which leaves the comparison unchanged.
+    """
+    D2 = _sqdist(Z, Xi, xp)
+    b = _adaptive_beta(Z, Xi, beta, rho, xp)
+    with np.errstate(divide="ignore"):  # b = 0 only on the far rows, redone below
+        A = D2 < (2.0 / b)[:, None]
+    far = ~xp.isfinite(xp.min(D2, axis=1))
+    if bool(xp.any(far)):
+        rows = xp.nonzero(far)[0]
+        diff = Z[rows][:, None, :] - Xi[None, :, :]  # (n, M, d), few rows
+        scale = xp.max(xp.abs(diff), axis=(1, 2))
+        S2 = xp.sum((diff / scale[:, None, None]) ** 2, axis=2)
+        A[rows] = rho * S2 < xp.min(S2, axis=1)[:, None]
+    return A
 
 
 def _is_exact_minimum(Z: Any, A: Any, Xi: Any, xp: Any) -> Any:
@@ -1168,48 +1281,95 @@ def _hybrid_loop(
     """Preconditioned gradient descent with Armijo backtracking on E_LSR + λ E_LSE."""
 
     def energy(P: Any) -> Any:
-        return lsr_energy(P, Xi, beta, eps=eps) + lam * lse_energy(P, Xi, beta)
+        return _hybrid_energy(P, Xi, beta, lam, eps, xp)
 
     def grad(P: Any) -> Any:
-        return lsr_grad(P, Xi, beta, eps=eps) + lam * lse_grad(P, Xi, beta)
+        return _hybrid_grad(P, Xi, beta, lam, eps, xp)
 
     def trial_step(P: Any) -> Any:
         # a(x) = D/(|B| + λD): Algorithm 1's D/|B| inside the support, 1/λ (mean shift) outside
-        d2 = sqdist(P, Xi)
-        count = xp.sum(d2 < 2.0 / beta, axis=1)
-        D = eps + xp.sum(xp.maximum(1.0 - 0.5 * beta * d2, 0.0), axis=1)
+        _, D, count = _lsr_parts(P, Xi, beta, eps, xp)
         den = count + lam * D
         return step * xp.where(den > 0, D / xp.where(den > 0, den, 1.0), 1.0)
 
     Z = xp.array(X, copy=True)
     E, G = energy(Z), grad(Z)
-    gnorm = _norm(G, xp)
+    gnorm = _row_norm(G, xp)
     n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
     rows = xp.nonzero(gnorm >= tol)[0]
     for _ in range(max_iter):
         if rows.shape[0] == 0:
             break
         Zr, Gr, Er = Z[rows], G[rows], E[rows]
-        g2 = xp.sum(Gr * Gr, axis=1)
+        gr = gnorm[rows]
         a = trial_step(Zr)
         cand = Zr - a[:, None] * Gr
         Ec = energy(cand)
-        bad = Ec > Er - _ARMIJO * a * g2
+        bad = _insufficient_decrease(Ec, Er, a, gr, xp)
         for _ in range(_MAX_HALVINGS):
             if not bool(xp.any(bad)):
                 break
             a = xp.where(bad, 0.5 * a, a)
             cand = Zr - a[:, None] * Gr
             Ec = xp.where(bad, energy(cand), Ec)
-            bad = bad & (Ec > Er - _ARMIJO * a * g2)
+            bad = bad & _insufficient_decrease(Ec, Er, a, gr, xp)
         ok = ~bad
         if bool(xp.any(ok)):
             Z[rows[ok]], E[rows[ok]] = cand[ok], Ec[ok]
             G[rows[ok]] = grad(cand[ok])
-            gnorm[rows[ok]] = _norm(G[rows[ok]], xp)
+            gnorm[rows[ok]] = _row_norm(G[rows[ok]], xp)
             n_iter[rows[ok]] += 1
         rows = rows[ok & (gnorm[rows] >= tol)]
     return Z, n_iter, gnorm, E
+
+
+def _insufficient_decrease(Ec: Any, E: Any, a: Any, gnorm: Any, xp: Any) -> Any:
+    """Rows failing Armijo's E(x − a g) <= E(x) − c a |g|² (c = 1e-4).
+
+    The decrease is formed as (a |g|) |g|, so |g|² cannot overflow for a huge λ; from
+    E(x) = +inf (E_LSE beyond the float64 range) any finite energy is a decrease.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        target = E - _ARMIJO * (a * gnorm) * gnorm
+    return xp.where(xp.isfinite(E), Ec > target, ~(Ec < E))
+
+
+def _hybrid_checked(
+    X: Any,
+    Xi: Any,
+    beta: float,
+    lam: float,
+    eps: float,
+    step: float,
+    max_iter: int,
+    tol: float,
+    xp: Any,
+    caller: str,
+) -> tuple[Any, Any, Any, Any, Any]:
+    """:func:`_hybrid_loop` plus convergence flags and the ConvergenceWarning."""
+    tol = tol * max(1.0, lam)  # the LSE term scales the gradient by λ
+    Z, n_iter, gnorm, E = _hybrid_loop(X, Xi, beta, lam, eps, step, max_iter, tol, xp)
+    converged = gnorm < tol
+    if not bool(xp.all(converged)):
+        warnings.warn(
+            f"{caller}: {int(xp.sum(~converged))} of {X.shape[0]} starts did not reach "
+            f"tol * max(1, lam) = {tol:.3g} within {max_iter} iterations; largest gradient norm "
+            f"{float(xp.max(gnorm)):.3g}",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
+    return Z, n_iter, gnorm, converged, E
+
+
+def _adaptive_retrieve(
+    X: Any, Xi: Any, beta: float, rho: float, cap: int, xp: Any
+) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
+    """Both phases of :func:`adaptive_beta_retrieve`: (β(x0), Z1, Z2, A, exact, n1, n2)."""
+    b0 = _adaptive_beta(X, Xi, beta, rho, xp)
+    Z1, n1 = _annealed_approach(X, Xi, beta, rho, cap, xp)
+    Z2, n2 = _algorithm1_rows(Z1, Xi, xp.full(X.shape[0], 2.0 / beta), cap, xp)
+    A = _sqdist(Z2, Xi, xp) < 2.0 / beta
+    return b0, Z1, Z2, A, _is_exact_minimum(Z2, A, Xi, xp), n1, n2
 
 
 def _playground_final(
@@ -1220,10 +1380,12 @@ def _playground_final(
         thr = np.full(Q.shape[0], 2.0 / beta)
         return np.asarray(_algorithm1_rows(Q, Xi, thr, 10_000, np)[0])
     if method == "lse":
-        return np.asarray(lse_descend(Q, Xi, beta, step=1.0, max_iter=2000, tol=1e-10).points)
+        caller = "limitations_playground"
+        return np.asarray(_lse_descend_checked(Q, Xi, beta, 1.0, 2000, 1e-10, np, caller)[0])
     if method == "hybrid":
-        return np.asarray(hybrid_descend(Q, Xi, beta, lam, eps=eps).points)
-    return np.asarray(adaptive_beta_retrieve(Q, Xi, beta, rho=rho).points)
+        caller = "limitations_playground"
+        return np.asarray(_hybrid_checked(Q, Xi, beta, lam, eps, 1.0, 500, 1e-7, np, caller)[0])
+    return np.asarray(_adaptive_retrieve(Q, Xi, beta, rho, 10_000, np)[2])
 
 
 @lru_cache(maxsize=16)
@@ -1250,7 +1412,7 @@ def _leaders(points: np.ndarray, radius: float) -> np.ndarray:
     rest = points
     while rest.shape[0]:
         leaders.append(rest[0])
-        rest = rest[np.sum((rest - rest[0]) ** 2, axis=1) > radius * radius]
+        rest = rest[_row_norm(rest - rest[0], np) > radius]
     return np.array(leaders).reshape(-1, points.shape[1])
 
 
