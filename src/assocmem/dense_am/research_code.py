@@ -639,14 +639,17 @@ def _public_energy_grad(C: np.ndarray, X32: np.ndarray, beta: float) -> tuple[An
     b32 = np.float32(beta)
     half_beta = np.float32(0.5) * b32
     inv_beta = np.float32(1.0) / b32
-    diff = C[:, None, :] - X32[None, :, :]
-    sq = np.sum(diff * diff, axis=2, dtype=np.float32)
+    # One (n, M) difference per coordinate: cheaper than an (n, M, d) array for small d.
+    diffs = [C[:, k, None] - X32[None, :, k] for k in range(C.shape[1])]
+    sq = diffs[0] * diffs[0]
+    for dk in diffs[1:]:
+        sq += dk * dk
     u = np.float32(1.0) - half_beta * sq
     S = np.sum(np.maximum(u, np.float32(0.0)), axis=1, dtype=np.float32)
     with np.errstate(divide="ignore"):
         ct = half_beta * (inv_beta / S)
     coef = np.where(u > 0, np.float32(2.0) * ct[:, None], np.float32(0.0)).astype(np.float32)
-    grad = np.einsum("nm,nmd->nd", coef, diff, dtype=np.float32)
+    grad = np.stack([np.sum(coef * dk, axis=1, dtype=np.float32) for dk in diffs], axis=1)
     return grad, S
 
 
@@ -698,7 +701,7 @@ def _public_neighbourhood(
     r = np.sqrt(np.float32(2.0 / beta))
     D = _dist32(X32, X32)
     points: list[np.ndarray] = []
-    labels: list[tuple[int, ...]] = []
+    actives: list[np.ndarray] = []
     skipped: list[int] = []
     for m in range(M):
         nb = np.flatnonzero(D[m] < np.float32(2.0) * r)
@@ -717,15 +720,18 @@ def _public_neighbourhood(
         inside = _dist32(C, X32) < r
         keep = inside.any(axis=1)
         points.append(C[keep])
-        labels.extend(tuple(int(i) for i in np.flatnonzero(row)) for row in inside[keep])
-    if not labels:
+        actives.append(inside[keep])
+    if not points or sum(p.shape[0] for p in points) == 0:
         return (), np.zeros(0, dtype=np.float32), tuple(skipped)
     P = np.round(np.concatenate(points), ROUND_DECIMALS).astype(np.float32)
     uniq, first = np.unique(P, axis=0, return_index=True)
     g, _ = _public_energy_grad(uniq, X32, beta)
     norm = _grad_norm32(g)
     ok = np.flatnonzero(norm < np.float32(grad_tol))
-    return tuple(labels[int(first[i])] for i in ok), norm[ok], tuple(skipped)
+    # Each reported point keeps the label (active set) of its first occurrence.
+    rows = np.concatenate(actives)[first[ok]]
+    labels = tuple(tuple(int(i) for i in np.flatnonzero(row)) for row in rows)
+    return labels, norm[ok], tuple(skipped)
 
 
 def _as_fractions(Xi: np.ndarray) -> list[list[Fraction]]:
