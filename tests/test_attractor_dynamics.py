@@ -8,6 +8,7 @@ tests/test_attractor_network.py and is not repeated here.
 
 from __future__ import annotations
 
+import warnings
 from typing import ClassVar
 
 import numpy as np
@@ -71,6 +72,22 @@ class TestKickStates:
         with pytest.raises(ValueError, match=match):
             at.kick_states(**args)
 
+    def test_random_kick_of_a_pattern_whose_norm_squared_overflows(self):
+        # ‖r‖² = 2.5e401 overflows float64, ‖r‖ = 5e200 does not: the kick is still of relative
+        # size exactly ε (the norm is taken on r / max|r|), with no overflow warning.
+        r = np.array([3e200, 4e200])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            X = at.kick_states(r, 0.1, "random", rng=0)
+        assert np.linalg.norm((X[:, 0] - r) / 1e200) / 5.0 == pytest.approx(0.1, rel=1e-12)
+
+    def test_other_is_checked_even_when_unused(self):
+        # the target patterns are validated whenever given, not only for direction "other"
+        with pytest.raises(ValueError, match="other"):
+            at.kick_states(np.ones(5), 0.1, "random", other=[1.0, np.nan, 1.0, 1.0, 1.0])
+        with pytest.raises(TypeError, match="direction"):
+            at.kick_states(np.ones(5), 0.1, 3)
+
     def test_bad_shapes(self):
         with pytest.raises(ValueError, match="r must"):
             at.kick_states(np.ones((3, 2)), 0.1, "random")
@@ -128,6 +145,13 @@ class TestKickExperiment:
         one = at.pinv_weights(at.sample_patterns(20, 1, 1.0, rng=0), 1.0, 1.0)
         with pytest.raises(ValueError, match="P >= 2"):
             at.kick_experiment(one, 0, 0.1, "other", T=1.0)
+        with pytest.raises(TypeError, match="rng"):  # checked although no kick is random
+            at.kick_experiment(small_net, 0, 0.1, "pattern", T=1.0, rng="abc")
+
+    def test_huge_duration_is_refused_at_once(self, small_net):
+        # T = 1e300 used to loop over ceil(T/dt) Euler steps; the cap is MAX_STEPS = 1e7.
+        with pytest.raises(ValueError, match=r"T asks for 1e\+301 Euler steps.*limit"):
+            at.kick_experiment(small_net, 0, 0.1, "random", T=1e300)
 
 
 class TestDecayRate:
@@ -206,6 +230,7 @@ class TestBasinCurve:
             ({"shrink": 1.0}, "shrink"),
             ({"N": 5}, "N"),
             ({"kicks": 0}, "kicks"),
+            ({"T": 1e300}, "T asks for 1e\\+301 Euler steps"),  # used to hang
         ],
     )
     def test_bad_input(self, kwargs, match):
@@ -264,6 +289,14 @@ class TestLyapunovCovariance:
         with pytest.raises(ValueError, match="dt"):
             at.lyapunov_covariance(-30.0 * np.eye(2), 1.0, dt=0.1)  # |1 + dt λ| = 2
 
+    def test_linear_in_eta_squared_and_overflow_refused(self):
+        # C solves a linear equation with right-hand side η² I, so C(η) = η² C(1) exactly; at
+        # η = 1e200 the variance η²/(2λ) = 1e400 exceeds float64 and is refused (it used to
+        # reach scipy as η² = inf and fail with "array must not contain infs or NaNs").
+        assert at.lyapunov_covariance([[-0.5]], 1e150)[0, 0] == pytest.approx(1e300)
+        with pytest.raises(ValueError, match="eta=1e"):
+            at.lyapunov_covariance([[-0.5]], 1e200)
+
 
 @pytest.fixture(scope="module")
 def fluct():
@@ -297,3 +330,10 @@ class TestStationaryCovariance:
             at.stationary_covariance(small_net, 0, 0.0, T=1.0)
         with pytest.raises(TypeError, match="net"):
             at.stationary_covariance("net", 0, 0.01)
+
+    @pytest.mark.parametrize("param", ["T", "burn_in", "stride"])
+    def test_huge_durations_are_refused_at_once(self, small_net, param):
+        # each used to loop over ceil(duration/dt) Euler steps; the cap is MAX_STEPS = 1e7
+        kwargs = {"T": 1.0, "burn_in": 0.0, "stride": 1.0, param: 1e300}
+        with pytest.raises(ValueError, match=rf"{param} asks for .* Euler steps"):
+            at.stationary_covariance(small_net, 0, 0.01, **kwargs)

@@ -208,6 +208,12 @@ class TestOutlierPair:
         with pytest.raises(exc, match=match):
             outlier_pair(r, sigma, n, theta)
 
+    def test_overflowing_rates_are_refused_by_name(self):
+        # r = 1e300: φ = d (g⁻¹(r) + θ) ~ r² overflows, and the 2 × 2 matrix used to reach
+        # numpy.linalg.eigvals as NaN (LinAlgError "Array must not contain infs or NaNs").
+        with pytest.raises(ValueError, match="r holds rates too large"):
+            outlier_pair([1e300, 1.0, 1.5, 2.0], 1.0, 1.0, 0.25)
+
 
 class TestThresholdWindow:
     def test_theta_star_rows_of_the_note(self):
@@ -239,6 +245,15 @@ class TestThresholdWindow:
             assert (w.lo[i], w.hi[i]) == (lo, hi)
         # For sublinear n, Cov(r, d) < 0: Eq. 18 becomes a lower bound.
         assert not w.mem_upper[0] and w.mem_upper[1]
+
+    def test_hard_rectified_linear_unit_has_no_nan_bound(self):
+        # σ = 0, n = 1: d ≡ 1 so Cov(r, d) = 0 and λ_mem = c_rφ/c_rr − 1 = 0 for every θ
+        # (homogeneity: r → c r maps fixed points to fixed points). λ_mem < 0 never holds, so
+        # no θ is allowed: the bound is −inf (it used to be NaN), as theta_bounds() says.
+        w = threshold_window(1.0, 0.0, [1.0, 1.5])
+        assert w.mem_bound[0] == -math.inf and w.mem_upper[0]
+        assert theory(1.0, 0.0, 1.0).theta_bounds() == (math.inf, -math.inf)
+        assert not np.isnan(w.mem_bound).any()
 
     @pytest.mark.parametrize(
         ("args", "match"),

@@ -326,6 +326,21 @@ class TestSparseThresholdScan:
         assert abs(scan.mean_abscissa[2]) < 1e-8
         assert scan.best_theta < 0 and scan.mean_abscissa.min() < 0
 
+    @pytest.mark.parametrize(
+        ("kwargs", "match"),
+        [
+            # used to fail inside numpy: "attempt to get argmin of an empty sequence"
+            ({"thetas": []}, "thetas must hold at least 1 value"),
+            ({"thetas": [0.0, np.nan]}, "thetas must be finite"),
+            ({"alpha": 0.01}, "alpha must give P"),  # used to blame "alphas"
+            ({"kappa": -0.1}, "kappa"),
+        ],
+    )
+    def test_bad_input(self, kwargs, match):
+        args = {"N": 10, "f": 0.5, "alpha": 0.2, "thetas": [-0.5], **kwargs}
+        with pytest.raises(ValueError, match=match):
+            at.sparse_threshold_scan(**args)
+
 
 class TestKinkProfile:
     def test_kink_mass_and_margin(self):

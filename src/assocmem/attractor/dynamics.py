@@ -281,9 +281,9 @@ def _check_directions(direction: Any, m: int) -> list[str]:
 
 def _check_steps(T: float, dt: float, name: str) -> int:
     """ceil(T/dt) Euler steps, refused above ``MAX_STEPS`` naming the duration ``name``."""
-    steps = math.ceil(T / dt - 1e-9)
     hint = f"shorten {name} or lengthen dt (<= 1) so that {name}/dt <= {MAX_STEPS}"
-    return check_size(steps, name, "Euler steps", MAX_STEPS, hint)
+    check_size(T / dt, name, "Euler steps", MAX_STEPS, hint)
+    return math.ceil(T / dt - 1e-9)
 
 
 def kick_states(
@@ -433,9 +433,10 @@ def kick_experiment(
     dt : float
         Euler step in (0, 1]; use <= 0.1 (pitfall 12).
     rng : int or numpy.random.Generator
-        For the random kick directions.
+        For the random kick directions (checked even when no kick is random).
     max_rate : float
-        Blow-up bound passed to :func:`~assocmem.attractor.simulate`.
+        Blow-up bound passed to :func:`~assocmem.attractor.simulate` (> 0, above every
+        kicked state).
 
     Returns
     -------
@@ -763,14 +764,15 @@ def _lyapunov(J: np.ndarray, eta: float, dt: float | None) -> np.ndarray:
         if np.abs(1.0 + dt * ev).max() >= 1.0:
             raise ValueError(f"dt must make the Euler map stable (|1 + dt λ| < 1), got dt={dt}")
         C = scipy.linalg.solve_discrete_lyapunov(eye + dt * J, dt * eye)
+    C = (C + C.T) / 2
     with np.errstate(over="ignore", invalid="ignore"):
-        C = (eta * eta) * ((C + C.T) / 2)  # the solution is linear in η²
-    if not bool(np.all(np.isfinite(C))):
+        C_eta = (eta * eta) * C  # the solution is linear in η²
+    if not bool(np.all(np.isfinite(C_eta))):
         raise ValueError(
             f"eta={eta!r} gives variances beyond the float64 range "
-            f"(eta**2 times {float(np.abs(C).max() / (eta * eta) if eta else 0):.3g})"
+            f"(eta**2 times {float(np.abs(C).max()):.3g})"
         )
-    return C
+    return C_eta
 
 
 def stationary_covariance(

@@ -945,13 +945,15 @@ def sparse_stability_scan(
     f : float
         Sparseness in (0, 1].
     alphas : array_like
-        Loads > 0 (P = round(αN) >= 1).
+        Loads in (0, 1e3], at least one (P = round(αN) >= 1). Above capacity a load has
+        ``stored_fraction`` < 1 and NaN abscissa and kink count (no fixed point to examine).
     theta : float
-        Threshold.
+        Threshold in [−1e6, 1e6].
     kappa : float
-        Margin κ >= 0 (an extension; 0 is the paper's problem).
+        Margin κ in [0, 1e6] (an extension; 0 is the paper's problem).
     n, cv : float
-        Exponent of g and coefficient of variation of the non-zero rates.
+        Exponent of g in (0, 100] and coefficient of variation of the non-zero rates in
+        (0, 1e6].
     patterns : int
         Patterns tested per load (>= 1; capped at P).
     rng : int or numpy.random.Generator
@@ -959,7 +961,7 @@ def sparse_stability_scan(
     kink : {"zero", "one"}
         Convention for g'(0) (irrelevant when κ > 0).
     tol : float
-        Stability tolerance (> 0).
+        Feasibility and stability tolerance, in (0, 1).
 
     Returns
     -------
@@ -1035,9 +1037,10 @@ def storage_fraction(
     f : float
         Sparseness in (0, 1].
     alphas : array_like
-        Loads > 0 (round(αN) >= 1).
+        Loads in (0, 1e3], at least one (round(αN) >= 1).
     theta, kappa, n, cv : float
-        Threshold, margin κ >= 0, exponent, CV of the non-zero rates.
+        Threshold in [−1e6, 1e6], margin κ in [0, 1e6], exponent in (0, 100], CV of the
+        non-zero rates in (0, 1e6].
     rows : int
         Rows tested per load (1 <= rows <= N).
     rng : int or numpy.random.Generator
@@ -1112,11 +1115,11 @@ def sparse_threshold_scan(
     f : float
         Sparseness in (0, 1].
     alpha : float
-        Load (round(αN) >= 1), below capacity.
+        Load in (0, 1e3] (round(αN) >= 1), below capacity at every θ.
     thetas : array_like
-        Thresholds (finite).
+        Thresholds in [−1e6, 1e6], at least one.
     kappa, n, cv : float
-        Margin κ >= 0, exponent, CV of the non-zero rates.
+        Margin κ in [0, 1e6], exponent in (0, 100], CV of the non-zero rates in (0, 1e6].
     patterns : int
         Patterns tested (>= 1).
     rng : int or numpy.random.Generator
@@ -1188,13 +1191,14 @@ def kink_profile(
     f : float
         Sparseness in (0, 1]; round(αN) patterns must lie below capacity (α < α_C(f)).
     kappa : float
-        Margin κ >= 0.
+        Margin κ in [0, 1e6].
     N : int
         Neurons (>= 10).
     alpha, theta, cv, n : float
-        Load, threshold, CV of the non-zero rates, exponent.
+        Load in (0, 1e3] (round(αN) >= 1), threshold in [−1e6, 1e6], CV of the non-zero rates
+        in (0, 1e6], exponent in (0, 100].
     seed : int
-        Pattern seed.
+        Pattern seed (>= 0).
 
     Returns
     -------
