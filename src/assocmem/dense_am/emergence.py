@@ -157,6 +157,9 @@ _POLYGON_RADII = np.round(np.arange(0.405, 2.2, 0.01), 3)
 _MAX_MEMORIES = math.isqrt(MAX_ELEMENTS)
 # Largest β grid of a sweep (one exact enumeration per point).
 _MAX_BETA_POINTS = 10_000
+# Largest grid of grid_minima_counts: exact enumeration on a lattice is slow (many overlapping
+# candidate windows): about 7 s at 128 points in 1-D, 2-D or 3-D, and it grows steeply.
+_MAX_GRID_POINTS = 128
 
 
 # --------------------------------------------------------------------------------------------
@@ -1032,7 +1035,8 @@ def grid_minima_counts(ns: Sequence[int], d: int, radius_over_spacing: float) ->
     Parameters
     ----------
     ns : sequence of int
-        Points per axis, each >= 1, with n^d <= 16384 (``_MAX_MEMORIES``) memories.
+        Points per axis, each >= 1, with n^d <= 128 memories (the exact count takes about 7 s
+        at 128 and grows steeply).
     d : int
         Dimension, >= 1.
     radius_over_spacing : float
@@ -1060,8 +1064,8 @@ def grid_minima_counts(ns: Sequence[int], d: int, radius_over_spacing: float) ->
             _grid_coordinates(int(n), d) // d,
             "ns",
             f"grid points (n^d with d = {d})",
-            _MAX_MEMORIES,
-            "use fewer points per axis",
+            _MAX_GRID_POINTS,
+            "use fewer points per axis (the exact count grows steeply with the grid)",
         )
     counts = np.array([len(lsr_minima(grid_memories(int(n), d), beta)) for n in n_arr])
     predicted = np.maximum(n_arr - 2.0 * ratio + 1.0, 0.0) ** d
