@@ -306,7 +306,7 @@ BASELINES = [
     ),
     Baseline(
         minima.fig3_beta_grid,
-        {"memories": _PLANE, "n": 3, "extend": True},
+        {"memories": _PLANE, "n": 3, "extend": True, "spacing": "geometric"},
         accepts={"memories": FINITE_ENTRIES, "extend": BOOL},
     ),
 ]

@@ -336,7 +336,7 @@ def public_bruteforce_minima(
     beta = check_beta(beta)
     grad_tol = check_positive_float(grad_tol, "grad_tol")
     _check_subsets(Xi.shape[0], "memories")
-    X32 = Xi.astype(np.float32)
+    X32 = _float32_inputs(Xi, beta)
     masks, norms = _public_bruteforce(X32, beta, grad_tol)
     M = X32.shape[0]
     sets = tuple(tuple(i for i in range(M) if (int(k) >> i) & 1) for k in masks)
@@ -403,7 +403,7 @@ def public_neighbourhood_minima(
     grad_tol = check_positive_float(grad_tol, "grad_tol")
     M = Xi.shape[0]
     check_size(M * M, "memories", "pairwise distances", 2**26, "store fewer patterns (M <= 8192)")
-    X32 = Xi.astype(np.float32)
+    X32 = _float32_inputs(Xi, beta)
     sets, norms, skipped = _public_neighbourhood(X32, beta, grad_tol)
     return PublicMinima(_NEIGHBOURHOOD_NAME, beta, sets, norms, skipped)
 
@@ -498,7 +498,7 @@ def compare_counting_methods(memories: Any, beta: float) -> CountingComparison:
         Xi.size, "memories", "coordinates in exact arithmetic", MAX_EXACT_COORDS,
         "use fewer or lower-dimensional patterns",
     )  # fmt: skip
-    return _compare(Xi.astype(np.float32).astype(np.float64), beta)
+    return _compare(_float32_inputs(Xi, beta).astype(np.float64), beta)
 
 
 def counting_survey(
@@ -603,6 +603,28 @@ def _check_subsets(M: int, name: str) -> None:
     )  # fmt: skip
 
 
+def _float32_inputs(Xi: np.ndarray, beta: float) -> np.ndarray:
+    """The patterns as float32, refusing values the public code's 32-bit floats cannot hold."""
+    big = float(np.finfo(np.float32).max)
+    if float(np.max(np.abs(Xi))) > big:
+        raise ValueError(
+            f"memories must be representable in float32 (|entries| <= {big:.4g}), as in the "
+            f"public code, got an entry of {float(np.max(np.abs(Xi))):.4g}"
+        )
+    tiny = float(np.finfo(np.float32).tiny)
+    if not tiny <= beta <= big:
+        raise ValueError(
+            f"beta must lie in the normal float32 range [{tiny:.4g}, {big:.4g}] for the public "
+            f"code's 32-bit arithmetic, got {beta!r}"
+        )
+    return Xi.astype(np.float32)
+
+
+def _tol32(grad_tol: float) -> np.float32:
+    """The threshold as a float32 (as under ``jax.jit``); above the float32 range: inf."""
+    return np.float32(min(grad_tol, float(np.finfo(np.float32).max)))
+
+
 def _int_tuple(values: Any, name: str, lo: int, hi: int) -> tuple[int, ...]:
     """A non-empty tuple of ints in [lo, hi]; bools, floats and strings are refused."""
     if isinstance(values, str | bytes) or not hasattr(values, "__iter__"):
@@ -641,9 +663,10 @@ def _public_energy_grad(C: np.ndarray, X32: np.ndarray, beta: float) -> tuple[An
     inv_beta = np.float32(1.0) / b32
     # One (n, M) difference per coordinate: cheaper than an (n, M, d) array for small d.
     diffs = [C[:, k, None] - X32[None, :, k] for k in range(C.shape[1])]
-    sq = diffs[0] * diffs[0]
-    for dk in diffs[1:]:
-        sq += dk * dk
+    with np.errstate(over="ignore"):  # far-apart float32 patterns: d² = inf, ReLU term 0
+        sq = diffs[0] * diffs[0]
+        for dk in diffs[1:]:
+            sq += dk * dk
     u = np.float32(1.0) - half_beta * sq
     S = np.sum(np.maximum(u, np.float32(0.0)), axis=1, dtype=np.float32)
     with np.errstate(divide="ignore"):
@@ -672,7 +695,7 @@ def _public_bruteforce(
     """Bitmasks (increasing) whose float32 centroid has S > 0 and ‖∇E‖ < grad_tol."""
     M = X32.shape[0]
     shifts = np.arange(M, dtype=np.int64)
-    tol = np.float32(grad_tol)
+    tol = _tol32(grad_tol)
     masks: list[int] = []
     norms: list[np.ndarray] = []
     for start in range(1, 1 << M, chunk):
@@ -727,7 +750,7 @@ def _public_neighbourhood(
     uniq, first = np.unique(P, axis=0, return_index=True)
     g, _ = _public_energy_grad(uniq, X32, beta)
     norm = _grad_norm32(g)
-    ok = np.flatnonzero(norm < np.float32(grad_tol))
+    ok = np.flatnonzero(norm < _tol32(grad_tol))
     # Each reported point keeps the label (active set) of its first occurrence.
     rows = np.concatenate(actives)[first[ok]]
     labels = tuple(tuple(int(i) for i in np.flatnonzero(row)) for row in rows)
