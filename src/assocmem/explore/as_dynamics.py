@@ -81,7 +81,7 @@ def plot_kicks(
         From :func:`assocmem.attractor.decay_rate`, one per run: the fitted lines are drawn
         (black, dotted) over their windows.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -207,7 +207,7 @@ def plot_basins(curves: Any, height: int = 430) -> go.Figure:
         From :func:`assocmem.attractor.basin_curve`; colour by load, dash by direction
         (solid: random, dashed: towards another pattern, dotted: along the pattern).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -306,7 +306,7 @@ def plot_fluctuations(results: Any, height: int = 430) -> go.Figure:
     results : Fluctuations or sequence of Fluctuations
         From :func:`assocmem.attractor.stationary_covariance`, e.g. one per load.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

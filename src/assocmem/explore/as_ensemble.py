@@ -99,7 +99,7 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
     check : ReductionCheck
         From :func:`assocmem.attractor.reduction_check`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -159,7 +159,7 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
     view : EnsembleView
         From :func:`assocmem.attractor.ensemble_view` (or ``surrogate_view``).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -237,7 +237,7 @@ def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
     grid : EnsembleGrid
         From :func:`assocmem.attractor.ensemble_grid`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -322,7 +322,7 @@ def plot_ensemble_table(
         (α, ρ_xy) -> (max Re λ − centre, max |λ − centre|) quoted from the note; shown beside
         ours where present.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -91,7 +91,7 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
     scan : TransitionScan
         From :func:`assocmem.attractor.transition_scan`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -241,7 +241,7 @@ def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> 
         overlaid as yellow discs (area ∝ measured α_S) or grey crosses (unstable at the smallest
         load), as in Fig. 3a.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -364,7 +364,7 @@ def plot_optimum_vs_cv(
         Reference values to mark (open red circles) with keys ``"cv"``, ``"n_star"``,
         ``"sigma_star"``, ``"alpha_s_star"`` and ``"label"``.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -460,7 +460,7 @@ def plot_alpha_s_comparison(
     reference : mapping, optional
         Further measured points for the right panel, keys ``"cv"``, ``"alpha_s"``, ``"label"``.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -111,7 +111,7 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     shown : sequence of int, optional
         Indices of the shifts overlaid in the complex plane (default: first, nearest 0, last).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -222,7 +222,7 @@ def plot_memory_outliers(
     labels : sequence of str, optional
         Column labels (default "CV, n, α").
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -289,7 +289,7 @@ def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
     window : ThresholdWindow
         From :func:`assocmem.attractor.threshold_window`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -368,7 +368,7 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
     scan : ThetaScan
         From :func:`assocmem.attractor.outlier_view` (its first shift is drawn).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -82,7 +82,7 @@ def plot_capacity(
     reference : (f values, α_C values), optional
         Reference values drawn as markers (e.g. the note's §2.1 table).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -158,7 +158,7 @@ def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
     scans : sequence of StorageScan
         From :func:`assocmem.attractor.storage_fraction`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -204,7 +204,7 @@ def plot_stability(scans: Sequence[Any], height: int = 420) -> go.Figure:
     scans : sequence of SparseStabilityScan
         From :func:`assocmem.attractor.sparse_stability_scan`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -259,7 +259,7 @@ def plot_threshold(scan: Any, height: int = 380) -> go.Figure:
     scan : ThresholdScan
         From :func:`assocmem.attractor.sparse_threshold_scan`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -300,7 +300,7 @@ def plot_kink_profile(profile: Any, height: int = 440) -> go.Figure:
     profile : KinkProfile
         From :func:`assocmem.attractor.kink_profile`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

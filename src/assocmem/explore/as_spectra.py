@@ -210,7 +210,7 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     view : SpectrumView
         From :func:`assocmem.attractor.spectrum_view`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -312,7 +312,7 @@ def plot_gain_swap(swap: Any, height: int = 430) -> go.Figure:
     swap : GainSwap
         From :func:`assocmem.attractor.gain_swap`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -379,7 +379,7 @@ def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
     rows : sequence of BulkEdgeRow
         From :func:`assocmem.attractor.bulk_edge_table`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -441,7 +441,7 @@ def plot_edge_deviations(dev: Any, height: int = 380) -> go.Figure:
     dev : EdgeDeviations
         From :func:`assocmem.attractor.edge_deviations`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -99,7 +99,7 @@ def plot_emergence_sweep(sweeps: Any, height: int = 420) -> go.Figure:
     sweeps : EmergenceSweep or sequence of EmergenceSweep
         From :func:`assocmem.dense_am.emergence_sweep`; several are drawn side by side.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

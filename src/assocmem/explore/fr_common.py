@@ -65,7 +65,7 @@ def plot_accuracy_curves(
     title : str, optional
         Figure title.
     height : int, optional
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -172,7 +172,7 @@ def plot_score_histograms(result: Any, height: int = 420) -> go.Figure:
     result : ScoreMechanism
         From :func:`assocmem.linear_memory.score_mechanism`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -201,7 +201,7 @@ def plot_histogram_grid(results: Sequence[Any], height: int = 560) -> go.Figure:
     results : sequence of ScoreMechanism
         One per load (e.g. α = 0.2, 0.5, 1.2 as in the paper), same problem and d.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -258,7 +258,7 @@ def plot_target_spread(
     std_bound : float or None
         Draw a horizontal reference line at this standard deviation (the note's C18 bound 0.6).
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -303,7 +303,7 @@ def plot_extreme_value(sweep: Any, height: int = 420) -> go.Figure:
     sweep : ScoreMechanismSweep
         From :func:`assocmem.linear_memory.score_mechanism_sweep`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -354,7 +354,7 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     rule : {"trained", "hebbian"}
         Which memory's aggregated histogram and row to show.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

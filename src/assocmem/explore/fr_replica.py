@@ -56,7 +56,7 @@ def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
     landscape : FreeEntropyLandscape
         From :func:`assocmem.linear_memory.free_entropy_landscape`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -123,7 +123,7 @@ def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) ->
         drawn at t = 1 (filled diamonds) with the step-function values -1/(2 α_c^step(p))
         (open diamonds), coloured like the result with the same p.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -203,7 +203,7 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
     scaling : FiniteSizeScaling
         From :func:`assocmem.linear_memory.finite_size_scaling`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

@@ -79,7 +79,7 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
     result : EckartYoung
         From :func:`assocmem.linear_memory.eckart_young`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -157,7 +157,7 @@ def plot_spectrum_comparisons(
     titles : sequence of str, optional
         Panel titles; default "κ = …, law, KS …".
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -194,7 +194,7 @@ def plot_trained_spectrum(result: Any, height: int = 420) -> go.Figure:
     result : TrainedSpectrum
         From :func:`assocmem.linear_memory.trained_spectrum`.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -241,7 +241,7 @@ def plot_ks_against_load(results: Sequence[Any], height: int = 360) -> go.Figure
     results : sequence of TrainedSpectrum
         From :func:`assocmem.linear_memory.trained_spectrum`, any mix of κ.
     height : int
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------

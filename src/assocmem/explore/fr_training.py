@@ -70,7 +70,7 @@ def plot_schedule(schedules: Mapping[int, Sequence[float]], height: int = 320) -
         Budget T → learning rates η_0, ..., η_{T-1}, e.g. from
         :func:`assocmem.linear_memory.learning_rate`.
     height : int, optional
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -166,7 +166,7 @@ def plot_threshold_scan(
     reference : mapping of str to sequence of (d, lo, hi), optional
         Further thresholds drawn as grey intervals, e.g. the exact LP thresholds of the note.
     height : int, optional
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
@@ -252,7 +252,7 @@ def plot_learning_curve(curve: Any, height: int = 380) -> go.Figure:
     curve : LearningCurve
         From :func:`assocmem.linear_memory.learning_curve`.
     height : int, optional
-        Figure height in pixels.
+        Figure height in pixels, from 100 to 5000.
 
     Returns
     -------
