@@ -363,6 +363,16 @@ BASELINES = [
         },
     ),
     Baseline(
+        limitations.hybrid_shift,
+        {"memories": X3, "beta": 2.0, "lams": np.array([0.0, 0.5]), "eps": 1e-6},
+        accepts={
+            **MEM,
+            **BETA,
+            "lams": NONNEG_REAL | FINITE_ENTRIES,
+            "eps": POSITIVE_REAL,
+        },
+    ),
+    Baseline(
         limitations.adaptive_beta,
         {"x": P, "memories": X3, "beta": 8.0, "rho": 0.9},
         accepts={**XM, **BETA},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -165,6 +166,27 @@ class TestLseEnergy:
         ref = -logsumexp(-0.5 * 3.0 * D2, axis=1) / 3.0
         np.testing.assert_allclose(lse_energy(X, Xi, 3.0), ref, rtol=1e-13)
 
+    def test_energy_beyond_float_range_is_plus_inf_not_nan(self):
+        # issue 9: at x = (1e160, 0.1) every squared distance is ~1e320, beyond float64, and the
+        # max-shift computed inf - inf = NaN. E >= min d²/2 - log(M)/β ~ 5e319 > 1.8e308, so
+        # the honest float64 value is +inf.
+        Xi = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert lse_energy([1e160, 0.1], Xi, 4.0) == math.inf
+            np.testing.assert_array_equal(
+                lse_energy([[1e160, 0.1], [0.2, 0.3]], Xi, 4.0)[0], math.inf
+            )
+
+    def test_overflowing_distances_with_representable_energy_are_exact(self):
+        # d² = (1.5e154)² = 2.25e308 overflows, but E = d²/2 = 1.125e308 does not: one memory
+        # gives exactly half the squared distance (note §1.3); with a second memory at (1, 0)
+        # the nearer one dominates (weight ratio e^{-β·1.5e154}), so E = (1.5e154 - 1)²/2,
+        # which rounds to the same float. Tolerance: a few ulps of the scaled norm.
+        assert lse_energy([1.5e154, 0.0], [[0.0, 0.0]], 4.0) == pytest.approx(1.125e308, rel=1e-15)
+        E = lse_energy([1.5e154, 0.0], [[0.0, 0.0], [1.0, 0.0]], 4.0)
+        assert E == pytest.approx(1.125e308, rel=1e-15)
+
 
 class TestLseGrad:
     @pytest.mark.parametrize("beta", [0.5, 4.0, 30.0])
@@ -190,6 +212,22 @@ class TestLseGrad:
         assert lse_grad(Xi[0], Xi, 1.0).shape == (2,)
         assert lse_grad(Xi, Xi, 1.0).shape == (5, 2)
 
+    def test_far_point_gradient_is_finite_and_exact(self):
+        # issue 9 (was NaN). At x = (1e160, 0.1) the memory (1, 0) is nearer than (0, 0) and
+        # (0, 1) by d² differences of about 2e160, so p = e_1 exactly in float64 and
+        # ∇E = x - ξ_1 = (1e160 - 1, 0.1), which is (1e160, 0.1) in float64.
+        Xi = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+        np.testing.assert_array_equal(lse_grad([1e160, 0.1], Xi, 4.0), [1e160, 0.1])
+
+    def test_far_point_softmax_keeps_finite_differences(self):
+        # x = (-1e300, 5): d² to (0, 1) and (0, 0) differ by exactly 25 - 16 = 9 although both
+        # overflow, so p_(0,1) = 1/(1 + e^{-β·9/2}) with β = 4: ∂E/∂x_2 = 5 - p_(0,1); the
+        # (1, 0) weight is e^{-β·1e300} = 0. Reference in closed form, rel 1e-15 (rounding).
+        Xi = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+        g = lse_grad([-1e300, 5.0], Xi, 4.0)
+        p01 = 1.0 / (1.0 + math.exp(-18.0))
+        assert g[0] == -1e300 and g[1] == pytest.approx(5.0 - p01, rel=1e-15)
+
 
 class TestLseHessian:
     @pytest.mark.parametrize("beta", [0.5, 4.0, 30.0])
@@ -212,6 +250,13 @@ class TestLseHessian:
         H = lse_hessian(Xi, Xi, 2.0)
         assert H.shape == (6, 4, 4)
         np.testing.assert_allclose(H, np.swapaxes(H, 1, 2), atol=1e-15)
+
+    def test_far_point_hessian_is_finite_and_exact(self):
+        # issue 9 (was NaN). Along the diagonal x = (1e300, 1e300) the memories (1, 0) and
+        # (0, 1) tie exactly and (0, 0) is 2e300 farther in d²: p = (0, 1/2, 1/2), Cov_p has
+        # entries ±1/4, and I - β Cov_p = [[0, 1], [1, 0]] at β = 4 (exact in float64).
+        Xi = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+        np.testing.assert_array_equal(lse_hessian([1e300, 1e300], Xi, 4.0), [[0, 1], [1, 0]])
 
 
 def _cell_interior_points(Xi, beta, n, seed, margin=1e-3):

@@ -80,6 +80,13 @@ class TestThm1Beta:
         with pytest.raises(ValueError, match="r"):
             thm1_beta(0.0, 0.1)
 
+    @pytest.mark.parametrize(("r", "delta"), [(1e300, 0.5), (1e-200, 0.5e-200)])
+    def test_beta_outside_the_float_range_is_refused_by_name(self, r, delta):
+        # issue 9: r = 1e300 raised OverflowError from (r - delta)**2; 2/(r - delta)² is then
+        # 2e-600 (underflows to 0, not a valid beta) or 8e400 (overflows): refuse, naming both
+        with pytest.raises(ValueError, match="r and delta"):
+            thm1_beta(r, delta)
+
     def test_does_not_warn_beyond_r_over_2(self):
         # the Delta < r/2 correction (note §2.2) is documented, not enforced
         with warnings.catch_warnings():
@@ -291,11 +298,22 @@ class TestLseDescend:
         assert isinstance(res.grad_norm, float)
 
     @pytest.mark.parametrize(("kw", "match"), [({"step": 0.0}, "step"), ({"step": 2.0}, "step"),
-                                               ({"tol": -1.0}, "tol"),
+                                               ({"tol": -1.0}, "tol"), ({"tol": 0.0}, "tol"),
                                                ({"max_iter": 0}, "max_iter")])  # fmt: skip
     def test_rejects_bad_options(self, kw, match):
+        # tol = 0 can never be met (a norm is never < 0): it only produced a ConvergenceWarning
         with pytest.raises(ValueError, match=match):
             lse_descend([0.0], [[0.0]], 1.0, **kw)
+
+    def test_far_start_descends_without_nan(self):
+        # issue 9: from x0 = (1e300, 0) the first gradient was NaN. One mean-shift step (α = 1)
+        # lands on Σ p_μ ξ_μ, here the nearer memory (1, 0) (weight ratio e^{-β·1e300}), after
+        # which the descent converges as from any start.
+        Xi = np.array([[0.0, 0.0], [1.0, 0.0]])
+        res = lse_descend([1e300, 0.0], Xi, 8.0)
+        assert res.converged and np.all(np.isfinite(res.points))
+        ref = lse_descend([1.0, 0.0], Xi, 8.0).points
+        np.testing.assert_allclose(res.points, ref, rtol=0, atol=1e-12)
 
 
 class TestLseMinima:
@@ -355,8 +373,12 @@ class TestLseMinima:
         ({"n_starts": -1}, ValueError, "n_starts"),
         ({"rng": None}, TypeError, "rng"),
         ({"starts": [[0.0, 1.0]]}, ValueError, "starts"),
+        ({"tol": 0.0}, ValueError, "tol"),
+        ({"starts": [[0.5]], "n_starts": 2.5}, TypeError, "n_starts"),
+        ({"starts": [[0.5]], "rng": "abc"}, TypeError, "rng"),
     ])  # fmt: skip
     def test_rejects_bad_options(self, kw, exc, match):
+        # n_starts and rng are checked even when explicit starts make them unused
         with pytest.raises(exc, match=match):
             lse_minima([[0.0], [1.0]], 1.0, **kw)
 

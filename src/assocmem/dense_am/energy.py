@@ -630,12 +630,17 @@ def _far_rows(X: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, Any, Any]:
     return W / S[:, None], half_d2, xp.log(S)
 
 
+def _lse_mean(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
+    """p(x) @ Ξ per row: the Gaussian mean-shift image of x (note §1.3, §4.1)."""
+    out = xp.empty_like(X)
+    for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
+        out[sl] = _lse_weights(X[sl], Xi, beta, xp) @ Xi
+    return out
+
+
 def _lse_grad(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     """x − p(x) @ Ξ per row (note §1.3, App. D.5 with the square restored)."""
-    G = xp.empty_like(X)
-    for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
-        G[sl] = X[sl] - _lse_weights(X[sl], Xi, beta, xp) @ Xi
-    return G
+    return X - _lse_mean(X, Xi, beta, xp)
 
 
 def _lse_hessian(X: Any, Xi: Any, beta: float, xp: Any) -> Any:

@@ -68,6 +68,7 @@ from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
     _lse_energy,
     _lse_grad,
+    _lse_mean,
     _lsr_energy,
     _lsr_parts,
     _safe_divide,
@@ -457,7 +458,7 @@ def far_query(
     z_lsr, z_lse = X, X
     for _ in range(n_steps):
         z_lsr = _centroid_step(z_lsr, Xi, thr, xp)
-        z_lse = z_lse - step * _lse_grad(z_lse, Xi, beta, xp)
+        z_lse = (1.0 - step) * z_lse + step * _lse_mean(z_lse, Xi, beta, xp)  # x − α∇E
         lsr_path.append(z_lsr)
         lse_path.append(z_lse)
     d2 = _sqdist(X, Xi, xp)

@@ -50,8 +50,8 @@ from assocmem._validation import (
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
     _lse_energy,
-    _lse_grad,
     _lse_hessian,
+    _lse_mean,
     _lsr_parts,
     _safe_divide,
     _sqdist,
@@ -573,9 +573,9 @@ def _algorithm1(
 
 
 def _thm1_beta(r: float, delta: float) -> float:
-    """β = 2/(r − Δ)² of Theorem 1, without an intermediate overflow of (r − Δ)²."""
-    gap = r - delta
-    return 2.0 / gap / gap
+    """β = 2/(r − Δ)² of Theorem 1; +inf or 0.0 where β leaves the float64 range (no raise)."""
+    square = (r - delta) * (r - delta)  # inf past the float range, 0.0 below it
+    return 2.0 / square if square > 0.0 else math.inf
 
 
 def _lse_descend_checked(
@@ -605,20 +605,24 @@ def _lse_descend_checked(
 def _lse_descend(
     X: Any, Xi: Any, beta: float, step: float, max_iter: int, tol: float, xp: Any
 ) -> tuple[Any, Any, Any]:
-    """Eq. (6) with constant step on the rows whose gradient norm is still >= tol."""
+    """Eq. (6) with constant step on the rows whose gradient norm is still >= tol.
+
+    The step is formed as (1 − α) x + α p(x) Ξ, which equals x − α ∇E_LSE(x) but keeps the
+    mean p(x) Ξ exact for α = 1 (mean shift) even when x is huge (x − (x − m) loses m).
+    """
     Z = xp.array(X, copy=True)
-    G = _lse_grad(Z, Xi, beta, xp)
-    gnorm = _row_norm(G, xp)
+    mean = _lse_mean(Z, Xi, beta, xp)
+    gnorm = _row_norm(Z - mean, xp)
     n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
     rows = xp.nonzero(gnorm >= tol)[0]
     for _ in range(max_iter):
         if rows.shape[0] == 0:
             break
-        Z_rows = Z[rows] - step * G[rows]
-        G_rows = _lse_grad(Z_rows, Xi, beta, xp)
-        g_rows = _row_norm(G_rows, xp)
+        Z_rows = mean[rows] if step == 1.0 else (1.0 - step) * Z[rows] + step * mean[rows]
+        mean_rows = _lse_mean(Z_rows, Xi, beta, xp)
+        g_rows = _row_norm(Z_rows - mean_rows, xp)
         Z[rows] = Z_rows
-        G[rows] = G_rows
+        mean[rows] = mean_rows
         gnorm[rows] = g_rows
         n_iter[rows] += 1
         rows = rows[g_rows >= tol]
