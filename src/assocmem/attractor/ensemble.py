@@ -49,6 +49,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     as_real_vector,
     as_rng,
     check_beta,
@@ -57,6 +58,7 @@ from assocmem._validation import (
     check_instance,
     check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.attractor.meanfield import (
     EnsembleDisc,
@@ -624,6 +626,7 @@ def _draw_size(
             f"{alpha_name} must give 1 <= P = round(alpha N) < {n_name}, got alpha={alpha!r} "
             f"(P={P}, N={N})"
         )
+    check_size(N * P, n_name, "entries of X and Y (N * P)", MAX_ELEMENTS, "use a smaller N")
     return N, P, seed
 
 

@@ -353,6 +353,7 @@ def _check_patterns(R: Any, sigma: float, xp: Any) -> Any:
     N, P = R.shape
     if N < 2 or P < 1:
         raise ValueError(f"R must have N >= 2 neurons and P >= 1 patterns, got shape {R.shape}")
+    check_size(N * N, "R", "weight entries (N * N)", MAX_ELEMENTS, "store fewer neurons")
     if P >= N:
         raise ValueError(
             f"alpha = P/N must be < 1 for the dense pseudo-inverse (Eq. 8), got alpha={P / N!r}"
@@ -502,6 +503,14 @@ def jacobian_spectrum(
             "for zero-diagonal weights"
         )
     mus = _check_pattern_indices(patterns, net.P)
+    per = net.N * (net.P if method == "lowrank" else net.N)
+    check_size(
+        len(mus) * per,
+        "patterns",
+        f"matrix entries ({len(mus)} patterns of {per})",
+        MAX_ELEMENTS,
+        "select fewer patterns per call",
+    )
     D = gain(net.R[:, mus], net.sigma, net.n).T  # (m, N), D_μ of Eq. 5
     if method == "lowrank":
         Vbar = D[:, :, None] * net.V[None, :, :]  # D_μ V, (m, N, P)
@@ -884,6 +893,7 @@ def paired_ensemble_spectrum(
     P = round(alpha * N)
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
+    check_size(N * P, "N", "entries of X and Y (N * P)", MAX_ELEMENTS, "use a smaller N")
     ratio = sigma_x / sigma_y
     if not math.isfinite(ratio) or ratio == 0.0:
         raise ValueError(
