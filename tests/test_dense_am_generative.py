@@ -87,8 +87,27 @@ class TestGmmLogDensity:
             gen.gmm_log_density(np.zeros(3), np.zeros((2, 8)), 0.1)
         with pytest.raises(ValueError, match="sigma"):
             gen.gmm_log_density(np.zeros(8), np.zeros((2, 8)), -0.1)
-        with pytest.raises(ValueError, match="memories"):
+        # the means are named as ``means`` (the message said "memories" before)
+        with pytest.raises(ValueError, match="means"):
             gen.gmm_log_density(np.zeros(8), np.zeros(8), 0.1)
+        with pytest.raises(TypeError, match="means"):
+            gen.gmm_log_density(np.zeros(1), np.ones((2, 1), dtype=bool), 0.1)
+
+    def test_point_beyond_the_float_range_gives_minus_inf(self):
+        # x = 1e300: ||x - μ||² overflows to inf; log p = -0.5e600 - ... lies below the float
+        # range, so the honest value is -inf (it was NaN from inf - inf in the log-sum-exp)
+        assert gen.gmm_log_density(np.array([1e300]), np.array([[0.0], [1.0]]), 1.0) == -math.inf
+        out = gen.gmm_log_density(np.array([[1e300], [0.0]]), np.array([[0.0]]), 1.0)
+        assert out[0] == -math.inf
+        assert out[1] == pytest.approx(-0.5 * math.log(2 * math.pi), rel=1e-14)
+
+    @pytest.mark.parametrize("sigma", [1e-300, 1e200])
+    def test_extreme_sigma_at_the_mean(self, sigma):
+        # at the mean of one component log p = -(1/2) log(2π) - log σ: 689.857 for σ = 1e-300
+        # (σ² underflowed to 0 and gave NaN) and -461.436 for σ = 1e200 (σ² overflowed to inf
+        # and gave -inf)
+        value = gen.gmm_log_density(np.zeros(1), np.zeros((1, 1)), sigma)
+        assert value == pytest.approx(-0.5 * math.log(2 * math.pi) - math.log(sigma), rel=1e-14)
 
 
 class TestShellStarts:
@@ -161,6 +180,11 @@ class TestBetaSearch:
             gen.beta_search(np.zeros((3, 2)), 2.0)
         with pytest.raises(ValueError, match="n_max"):
             gen.beta_search(np.eye(3), 2.0, n_max=0)
+        with pytest.raises(ValueError, match=r"memories\[0\] and memories\[2\] are equal"):
+            gen.beta_search(np.array([[0.0], [1.0], [0.0]]), 2.0)
+        # a pattern at 1e300 made every distance inf and the search returned β = 0.0
+        with pytest.raises(ValueError, match="memories must have entries of magnitude"):
+            gen.beta_search(np.array([[0.0], [1.0], [1e300]]), 2.0)
 
 
 class TestCompareLseLsr:
@@ -242,6 +266,10 @@ class TestGenerativeSweep:
             gen.generative_sweep(3, 2, 0.1, 6, 3, seeds=[-1], n_per_memory=2)
         with pytest.raises(ValueError, match="M"):
             gen.generative_sweep(3, 2, 0.1, 1, 3, seeds=[0], n_per_memory=2)
+        with pytest.raises(TypeError, match="seeds"):
+            gen.generative_sweep(3, 2, 0.1, 6, 3, seeds=None, n_per_memory=2)
+        with pytest.raises(ValueError, match="sigma"):
+            gen.generative_sweep(3, 2, 1e300, 6, 3, seeds=[0], n_per_memory=2)
 
 
 class TestDigitsLatent:

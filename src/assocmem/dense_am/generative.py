@@ -47,12 +47,19 @@ import numpy as np
 from scipy.spatial.distance import pdist, squareform
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_memories,
     as_points,
+    as_real_array,
+    as_real_vector,
     as_rng,
     check_beta,
     check_fraction,
+    check_int_sequence,
+    check_max_abs,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import sqdist, support_radius
@@ -77,6 +84,11 @@ __all__ = [
 
 # Relative radius of the "recovered" test for LSE (note §3.2, T18): 0.05 of the merge radius.
 _LSE_RECOVER_FRACTION = 0.05
+# Largest σ of generative_sweep: the drawn patterns (means in [0, 1]^d plus σ N(0, 1) noise)
+# then stay far below MAX_ABS_ENTRY, so their squared distances are finite.
+_MAX_SIGMA = 1e90
+# Largest per-seed β grid of generative_sweep (one LSR and one LSE run per point).
+_MAX_BETA_POINTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -238,7 +250,7 @@ def gmm_sample(k: int, d: int, sigma: float, M: int, rng: Any) -> tuple[np.ndarr
     sigma : float
         Component standard deviation, > 0 (paper: 0.1).
     M : int
-        Number of stored patterns, >= 1.
+        Number of stored patterns, >= 1 (k·d and M·d at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator
         Randomness.
 
@@ -260,6 +272,8 @@ def gmm_sample(k: int, d: int, sigma: float, M: int, rng: Any) -> tuple[np.ndarr
     sigma = check_beta(sigma, "sigma")
     M = check_positive_int(M, "M")
     gen = as_rng(rng)
+    check_size(k * d, "k", "mean coordinates (k·d)", MAX_ELEMENTS, "use fewer components")
+    check_size(M * d, "M", "pattern coordinates (M·d)", MAX_ELEMENTS, "use fewer patterns")
     means = gen.random((k, d))
     labels = gen.integers(0, k, size=M)
     memories = means[labels] + sigma * gen.standard_normal((M, d))
@@ -273,15 +287,18 @@ def gmm_log_density(x: Any, means: Any, sigma: float) -> Any:
     -----
     log p(x) = logsumexp_i(-||x - μ_i||² / (2σ²)) - log k - (d/2) log(2πσ²). At a mean far from
     the others the last term dominates: -(d/2) log(2πσ²) = 11.069 for d = 8, σ = 0.1 (note §4.6).
+    The log-sum-exp is shifted by its largest term and log σ is used instead of σ², so the
+    result is a finite number, or -inf where log p lies below the float range (a point so far
+    from every mean that its squared distance overflows); never NaN.
 
     Parameters
     ----------
     x : array_like, shape (d,) or (B, d)
-        Query point(s).
+        Query point(s), finite.
     means : array_like, shape (k, d)
-        Component means.
+        Component means, finite.
     sigma : float
-        Component standard deviation, > 0.
+        Component standard deviation, finite and > 0.
 
     Returns
     -------
@@ -293,15 +310,19 @@ def gmm_log_density(x: Any, means: Any, sigma: float) -> Any:
     >>> round(gmm_log_density([0.0], [[0.0]], 1.0), 6)  # log N(0 | 0, 1) = -log(2 pi)/2
     -0.918939
     """
-    mu = as_memories(means)
+    mu = as_real_array(means, "means", ndim=2)
     sigma = check_beta(sigma, "sigma")
     xp = array_namespace(x, mu)
     X, single = as_points(x, mu.shape[1], xp=xp)
     k, d = mu.shape
-    a = -sqdist(X, mu) / (2.0 * sigma * sigma)
-    top = xp.max(a, axis=1, keepdims=True)
-    lse = top[:, 0] + xp.log(xp.sum(xp.exp(a - top), axis=1))
-    out = lse - math.log(k) - 0.5 * d * math.log(2.0 * math.pi * sigma * sigma)
+    with np.errstate(over="ignore", divide="ignore"):
+        # -||x - μ||² / (2σ²), divided by σ twice so that σ² cannot underflow; a point so far
+        # that its squared distance overflows gets -inf, never inf - inf = NaN below
+        a = -0.5 * ((sqdist(X, mu) / sigma) / sigma)
+        top = xp.max(a, axis=1, keepdims=True)
+        top = xp.where(xp.isfinite(top), top, 0.0)
+        lse = top[:, 0] + xp.log(xp.sum(xp.exp(a - top), axis=1))
+    out = lse - math.log(k) - 0.5 * d * (math.log(2.0 * math.pi) + 2.0 * math.log(sigma))
     return float(out[0]) if single else out
 
 
@@ -325,7 +346,7 @@ def shell_starts(
     beta : float
         Inverse temperature, > 0.
     n_per_memory : int
-        Starts per memory, >= 1.
+        Starts per memory, >= 1 (M·n_per_memory·d at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator
         Randomness.
     frac : float
@@ -347,8 +368,10 @@ def shell_starts(
     xi = as_memories(memories)
     beta = check_beta(beta)
     n = check_positive_int(n_per_memory, "n_per_memory")
+    gen = as_rng(rng)
     frac = check_fraction(frac, "frac", open_hi=False)
-    return _shell_starts(xi, beta, n, as_rng(rng), frac)
+    _check_starts_size(xi.shape, n)
+    return _shell_starts(xi, beta, n, gen, frac)
 
 
 def beta_search(memories: Any, target_k: float, n_max: int = 100) -> float:
@@ -370,11 +393,12 @@ def beta_search(memories: Any, target_k: float, n_max: int = 100) -> float:
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        Stored patterns, M >= 2, not all equal.
+        Stored patterns, M >= 2, pairwise distinct, entries of magnitude <= 1e100 (M² at most
+        ``MAX_ELEMENTS``).
     target_k : float
         Target K, 1 <= K <= M.
     n_max : int
-        Maximum number of bisection steps, >= 1 (paper: unspecified; default 100).
+        Maximum number of bisection steps, 1..``MAX_STEPS`` (paper: unspecified; default 100).
 
     Returns
     -------
@@ -387,17 +411,24 @@ def beta_search(memories: Any, target_k: float, n_max: int = 100) -> float:
     >>> 2.0 / b > 0.25  # r with 2r >= 1: each pattern meets its partner (K' counts itself)
     True
     """
-    xi = to_numpy(as_memories(memories))
+    xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     if xi.shape[0] < 2:
         raise ValueError(f"memories must hold at least 2 patterns, got shape {xi.shape}")
+    check_size(
+        xi.shape[0] ** 2, "memories", "pairwise distances (M²)", MAX_ELEMENTS, "use fewer patterns"
+    )
     k = check_beta(target_k, "target_k")
     if not 1.0 <= k <= xi.shape[0]:
         raise ValueError(f"target_k must lie in [1, {xi.shape[0]}], got {k!r}")
-    n_max = check_positive_int(n_max, "n_max")
+    n_max = check_positive_int(n_max, "n_max", maximum=MAX_STEPS)
     dist = squareform(pdist(xi))
     off = dist[~np.eye(xi.shape[0], dtype=bool)]
     if float(off.min()) <= 0.0:
-        raise ValueError("memories must be distinct (Algorithm 2 needs min pairwise distance > 0)")
+        i, j = np.argwhere((dist == 0.0) & ~np.eye(xi.shape[0], dtype=bool))[0]
+        raise ValueError(
+            "memories must be distinct (Algorithm 2 needs min pairwise distance > 0), but "
+            f"memories[{i}] and memories[{j}] are equal"
+        )
     return _beta_search(dist, 0.5 * float(off.min()), 4.0 * float(dist.max()), k, n_max)
 
 
@@ -423,7 +454,7 @@ def compare_lse_lsr(
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        Stored patterns.
+        Stored patterns, entries of magnitude <= 1e100 (``MAX_ABS_ENTRY``).
     means : array_like, shape (k, d)
         Mixture means (the true density).
     sigma : float
@@ -431,11 +462,12 @@ def compare_lse_lsr(
     beta : float
         Inverse temperature, > 0.
     n_per_memory : int
-        Shell starts per memory, >= 1.
+        Shell starts per memory, >= 1 (M·n_per_memory·d at most ``MAX_ELEMENTS``).
     rng : int or numpy.random.Generator
         Randomness for the starts.
     lse_max_iter : int
-        Iteration cap of the LSE descent (a ``ConvergenceWarning`` reports hitting it).
+        Iteration cap of the LSE descent, 1..``MAX_STEPS`` (a ``ConvergenceWarning`` reports
+        hitting it).
     lse_tol : float
         Gradient-norm tolerance of the LSE descent, > 0.
 
@@ -451,16 +483,18 @@ def compare_lse_lsr(
     >>> c.lsr_unique >= c.lse_unique  # tiny supports: every memory is its own minimum
     True
     """
-    xi = as_memories(memories)
-    mu = as_memories(means)
+    xi = check_max_abs(as_memories(memories), "memories")
+    mu = as_real_array(means, "means", ndim=2, xp=array_namespace(xi))
     if mu.shape[1] != xi.shape[1]:
         raise ValueError(f"means must have shape (k, {xi.shape[1]}), got shape {mu.shape}")
     sigma = check_beta(sigma, "sigma")
     beta = check_beta(beta)
     n = check_positive_int(n_per_memory, "n_per_memory")
-    max_iter = check_positive_int(lse_max_iter, "lse_max_iter")
+    gen = as_rng(rng)
+    max_iter = check_positive_int(lse_max_iter, "lse_max_iter", maximum=MAX_STEPS)
     tol = check_beta(lse_tol, "lse_tol")
-    return _compare(xi, mu, sigma, beta, n, as_rng(rng), max_iter, tol)
+    _check_starts_size(xi.shape, n)
+    return _compare(xi, mu, sigma, beta, n, gen, max_iter, tol)
 
 
 def generative_sweep(
@@ -488,17 +522,19 @@ def generative_sweep(
     k, d : int
         Components and dimension, >= 1.
     sigma : float
-        Component standard deviation, > 0.
+        Component standard deviation, in (0, 1e90] (the patterns' squared distances must stay
+        finite).
     M : int
         Stored patterns per seed, >= 2.
     betas : int or sequence of float
-        Number of grid points (>= 2, per-seed grid) or the β values themselves (> 0).
+        Number of grid points (2..10000, per-seed grid) or the β values themselves (finite,
+        > 0; a non-empty 1-D sequence).
     seeds : sequence of int
         Seeds (>= 0), at least one.
     n_per_memory : int
-        Shell starts per memory, >= 1.
+        Shell starts per memory, >= 1 (M·n_per_memory·d at most ``MAX_ELEMENTS``).
     lse_max_iter : int
-        Iteration cap of the LSE descent.
+        Iteration cap of the LSE descent, 1..``MAX_STEPS``.
 
     Returns
     -------
@@ -507,12 +543,15 @@ def generative_sweep(
     """
     k = check_positive_int(k, "k")
     d = check_positive_int(d, "d")
-    sigma = check_beta(sigma, "sigma")
+    sigma = check_fraction(sigma, "sigma", 0.0, _MAX_SIGMA, open_hi=False)
     M = check_positive_int(M, "M", minimum=2)
-    n = check_positive_int(n_per_memory, "n_per_memory")
-    max_iter = check_positive_int(lse_max_iter, "lse_max_iter")
+    check_size(k * d, "k", "mean coordinates (k·d)", MAX_ELEMENTS, "use fewer components")
+    check_size(M * M, "M", "pairwise distances (M²)", MAX_ELEMENTS, "use fewer patterns")
     grid = _check_betas(betas)
-    seed_list = _check_seeds(seeds)
+    seed_list = check_int_sequence(seeds, "seeds", minimum=0)
+    n = check_positive_int(n_per_memory, "n_per_memory")
+    _check_starts_size((M, d), n)
+    max_iter = check_positive_int(lse_max_iter, "lse_max_iter", maximum=MAX_STEPS)
     rows, grids = [], []
     for seed in seed_list:
         gen = as_rng(seed)
@@ -622,8 +661,14 @@ def digits_memories(
     DigitsMemories
         Minima, retained mask, decoded emergent and LSE images.
     """
-    max_iter = check_positive_int(lse_max_iter, "lse_max_iter")
-    latent = digits_latent(n_images, n_components, rng)
+    n_images = check_positive_int(n_images, "n_images", minimum=2, maximum=1797)
+    n_components = check_positive_int(n_components, "n_components", maximum=64)
+    target_k = check_beta(target_k, "target_k")
+    if not 1.0 <= target_k <= n_images:
+        raise ValueError(f"target_k must lie in [1, {n_images}], got {target_k!r}")
+    gen = as_rng(rng)
+    max_iter = check_positive_int(lse_max_iter, "lse_max_iter", maximum=MAX_STEPS)
+    latent = digits_latent(n_images, n_components, gen)
     beta = beta_search(latent.memories, target_k)
     minima = lsr_minima(latent.memories, beta)
     singles = {m[0] for m in minima if len(m) == 1}
@@ -733,22 +778,26 @@ def _compare(
 
 
 def _check_betas(betas: Any) -> int | np.ndarray:
-    if isinstance(betas, numbers.Integral) and not isinstance(betas, bool):
-        return check_positive_int(betas, "betas", minimum=2)
-    arr = np.asarray(betas)
-    if arr.ndim != 1 or arr.size < 1 or arr.dtype.kind not in "iuf":
-        raise ValueError(f"betas must be an int >= 2 or a non-empty 1-D array, got {betas!r}")
-    arr = arr.astype(float)
-    if not np.all(np.isfinite(arr)) or np.any(arr <= 0):
-        raise ValueError(f"betas must hold finite numbers > 0, got {betas!r}")
+    """``betas`` of :func:`generative_sweep`: a grid size or a 1-D array of finite β > 0."""
+    if isinstance(betas, numbers.Integral) and not isinstance(betas, bool | np.bool_):
+        return check_positive_int(betas, "betas", minimum=2, maximum=_MAX_BETA_POINTS)
+    if isinstance(betas, numbers.Real) and not isinstance(betas, bool | np.bool_):
+        raise TypeError(f"betas must be an int >= 2 or a 1-D array of values, got {betas!r}")
+    arr = as_real_vector(betas, "betas", lo=0.0, open_lo=True)
+    if np.ndim(betas) != 1:
+        raise ValueError(f"betas must be an int >= 2 or a 1-D array of values, got {betas!r}")
     return arr
 
 
-def _check_seeds(seeds: Any) -> list[int]:
-    if isinstance(seeds, numbers.Integral) or len(seeds) < 1:
-        raise ValueError(f"seeds must be a non-empty sequence of ints, got {seeds!r}")
-    out = [check_positive_int(s, "seeds", minimum=0) for s in seeds]
-    return out
+def _check_starts_size(shape: tuple[int, ...], n: int) -> None:
+    """Cap the (M·n_per_memory, d) array of shell starts."""
+    check_size(
+        shape[0] * n * shape[1],
+        "n_per_memory",
+        "start coordinates (M·n_per_memory·d)",
+        MAX_ELEMENTS,
+        "use fewer starts per memory",
+    )
 
 
 def _seed_grid(xi: np.ndarray, d: int, grid: int | np.ndarray) -> np.ndarray:
