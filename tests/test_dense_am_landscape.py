@@ -115,6 +115,16 @@ class TestLseMinima1D:
         with pytest.raises(ValueError, match="beta"):
             lse_minima_1d([[0.0]], -1.0)
 
+    @pytest.mark.parametrize("refine", ["no", 0, None, 1.0])
+    def test_refine_must_be_a_real_bool(self, refine):
+        # issue 9: refine="no" used to refine (bool("no") is True)
+        with pytest.raises(TypeError, match="refine"):
+            lse_minima_1d([[0.0], [1.0]], 3.0, refine=refine)
+
+    def test_unknown_preset_is_blamed_on_memories(self):
+        with pytest.raises(ValueError, match="memories"):
+            lse_minima_1d("hexagon", 3.0)
+
 
 class TestLsrMinima2D:
     @pytest.mark.parametrize("seed", range(40))
@@ -213,6 +223,29 @@ class TestLandscape1D:
 
 
 class TestLandscape2D:
+    def test_beta_is_validated_once(self, monkeypatch):
+        # issue 9: one beta used to be re-validated five times on its way down (support_radius,
+        # centroid_energy per minimum, lsr_trajectory per start, ...); private kernels now trust
+        # it. Count the calls of every module's check_beta during one widget-sized update.
+        from assocmem import _validation
+        from assocmem.dense_am import energy, landscape, minima, retrieval
+
+        calls = []
+
+        def counting(value, name="beta"):
+            calls.append(name)
+            return _validation.check_beta(value, name)
+
+        for module in (landscape, energy, retrieval, minima):
+            monkeypatch.setattr(module, "check_beta", counting, raising=False)
+        landscape_2d("triangle", 2 / 1.2**2, n_grid=40, starts=[[0.1, 0.2], [0.5, -0.3]])
+        assert calls == ["beta"]
+
+    def test_bounds_must_be_four_finite_numbers(self):
+        for bounds in (1.0, (0.0, 1.0), (0.0, 1.0, 0.0, np.inf), "abcd"):
+            with pytest.raises((TypeError, ValueError), match="bounds"):
+                landscape_2d("triangle", 2.0, n_grid=10, bounds=bounds)
+
     def test_triangle_has_all_seven_subsets_as_minima(self):
         # note §2.9 item 2: R ∈ (1, 1.5) gives 2³ − 1 = 7 minima.
         L = landscape_2d("triangle", 2 / 1.2**2, n_grid=40)
@@ -364,6 +397,12 @@ class TestThm1Experiment:
         with pytest.raises(ValueError, match="at least 2"):
             thm1_experiment([[0.0, 0.0]], 0.3)
 
+    def test_memories_too_far_apart_for_a_float_beta_are_refused_by_name(self):
+        # r = 1e300 gives β = 2/(0.7 r)² = 4e-600, which underflows to 0 (issue 9: the error
+        # blamed "r", a parameter the caller never passed)
+        with pytest.raises(ValueError, match="memories"):
+            thm1_experiment([[0.0, 0.0], [1e300, 0.0]], 0.3)
+
     def test_duplicate_memories_are_refused(self):
         with pytest.raises(ValueError, match="distinct"):
             thm1_experiment([[0.0, 0.0], [0.0, 0.0]], 0.3)
@@ -432,6 +471,19 @@ class TestLseStoredGradientLog10:
     def test_duplicates_are_refused(self):
         with pytest.raises(ValueError, match="distinct"):
             lse_stored_gradient_log10([[0.0], [0.0]], 1.0)
+
+    def test_far_patterns_give_the_honest_limit_not_nan(self):
+        # issue 9: patterns 1e200 apart: β/2 d² = 1e400 overflows, so every weight p_ν (ν ≠ μ)
+        # is below 1e-308 and log10 ‖∇E‖ ~ -4e399/ln 10 is beyond float64: -inf (was NaN). The
+        # near pair (0, 1) keeps its closed form -log10(1 + e^{β/2}) at β = 2.
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = lse_stored_gradient_log10([[0.0], [1e200], [1.0]], 2.0)
+        expected = -np.logaddexp(0.0, 1.0) / np.log(10.0)
+        assert got[1] == -np.inf
+        np.testing.assert_allclose(got[[0, 2]], expected, rtol=1e-13)
 
 
 @pytest.mark.gpu

@@ -61,6 +61,17 @@ class TestFarQuery:
         with pytest.raises(ValueError, match="step"):
             lim.far_query(memories[:1], memories, beta=1.0, step=2.5)
 
+    def test_query_beyond_float_squared_distances_gives_finite_results(self):
+        # issue 9: at x0 = (1e300, 0) every d² overflows. The distance to the nearest memory,
+        # (1e300 - 1) = 1e300 in float64, and ‖∇E_LSE(x0)‖ = ‖x0 - ξ_(1,0)‖ = 1e300 are
+        # representable and must come back finite; each LSE step with α = 0.2 keeps 0.8 x.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = lim.far_query([[1e300, 0.0]], [[0.0, 0.0], [1.0, 0.0]], beta=2.0, n_steps=2)
+        assert res.nearest[0] == 1e300 and res.lse_grad_norm[0] == 1e300
+        np.testing.assert_allclose(res.lse_path[:, 0, 0], [1e300, 8e299, 6.4e299], rtol=1e-15)
+        assert res.lsr_moved[0] == 0.0
+
 
 class TestHybridEnergy:
     def test_is_sum_of_the_two_energies(self, memories, grid):
@@ -78,6 +89,17 @@ class TestHybridEnergy:
         with pytest.raises(ValueError, match="lam"):
             lim.hybrid_energy(memories[0], memories, 1.0, lam=-0.1)
 
+    def test_far_query_energy_is_inf_or_the_lsr_plateau_never_nan(self):
+        # issue 9: at x = (1e300, 0) E_LSE = d²/2 ~ 5e599 is beyond float64 (+inf), and the
+        # sum used to be NaN. λ > 0: +inf. λ = 0: E_hyb = E_LSR = -log(ϵ)/β exactly
+        # (ϵ = 1e-6, β = 2: 6.9078), not 0 · inf.
+        Xi = [[0.0, 0.0], [1.0, 0.0]]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert lim.hybrid_energy([1e300, 0.0], Xi, 2.0, lam=0.5) == math.inf
+            plateau = lim.hybrid_energy([1e300, 0.0], Xi, 2.0, lam=0.0, eps=1e-6)
+        assert plateau == pytest.approx(-math.log(1e-6) / 2.0, rel=1e-15)
+
 
 class TestHybridGrad:
     def test_matches_central_differences_inside_a_cell(self, memories):
@@ -94,6 +116,12 @@ class TestHybridGrad:
             for e in np.eye(2)
         ]
         np.testing.assert_allclose(g, fd, rtol=1e-6, atol=1e-8)
+
+    def test_far_query_gradient_is_finite(self):
+        # issue 9 (was NaN): off the support only λ ∇E_LSE = λ (x - ξ_nearest) acts; at
+        # x = (1e300, 0) the nearest memory is (1, 0): λ (1e300 - 1, 0) = (5e299, 0) for λ = 0.5
+        g = lim.hybrid_grad([1e300, 0.0], [[0.0, 0.0], [1.0, 0.0]], 2.0, lam=0.5)
+        np.testing.assert_array_equal(g, [5e299, 0.0])
 
     def test_far_away_only_the_lse_term_acts(self, memories):
         # App. A: the LSR gradient is exactly 0 off the support (eps > 0)
@@ -123,6 +151,32 @@ class TestHybridDescend:
     def test_warns_when_it_stops_early(self, memories, grid):
         with pytest.warns(ConvergenceWarning, match="hybrid_descend"):
             lim.hybrid_descend(grid, memories, 30.0, 0.5, max_iter=1)
+
+    @pytest.mark.parametrize(("kw", "match"), [({"step": 2.0}, "step"), ({"step": 1e300}, "step"),
+                                               ({"tol": 0.0}, "tol")])  # fmt: skip
+    def test_rejects_steps_and_tolerances_that_cannot_work(self, kw, match):
+        # a step >= 2 overshoots the quadratic model's minimum so far that no halving within
+        # the cap finds a decrease; tol = 0 can never be met
+        with pytest.raises(ValueError, match=match):
+            lim.hybrid_descend([0.5], [[0.0]], beta=2.0, lam=1.0, **kw)
+
+    def test_far_start_reaches_the_data(self):
+        # from x0 = (1e300, 0) (E = +inf) the first trial step 1/λ is the LSE mean-shift jump
+        # onto the nearest memory, a finite energy, hence accepted; then the usual descent
+        Xi = [[0.0, 0.0], [1.0, 0.0], [5.0, 0.0]]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = lim.hybrid_descend([1e300, 0.0], Xi, beta=2.0, lam=0.5)
+        near = lim.hybrid_descend([1.0, 0.0], Xi, beta=2.0, lam=0.5)
+        assert res.converged and np.allclose(res.points, near.points, atol=1e-6)
+
+    def test_huge_lambda_converges_relative_to_lambda(self):
+        # λ = 1e300: ∇E_hyb ≈ λ ∇E_LSE, so the tolerance scales by max(1, λ) (float64 cannot
+        # resolve ‖∇E_hyb‖ < 1e-7 there); one memory: the minimum is the memory itself
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = lim.hybrid_descend([0.5], [[0.0]], beta=2.0, lam=1e300)
+        assert res.converged and res.points[0] == 0.0
 
 
 class TestAdaptiveBeta:
@@ -168,6 +222,20 @@ class TestAdaptiveBetaRetrieve:
         res = lim.adaptive_beta_retrieve([3.0], [[0.0], [10.0]], beta=8.0)
         assert res.points.shape == (1,) and res.exact is True and isinstance(res.n_iter, int)
 
+    def test_far_query_behaves_as_in_exact_arithmetic(self):
+        # issue 9: from x0 = (1e300, 0) every d² overflows, β(x0) underflows to 0 and the first
+        # step divided 0 by 0 ("x must be finite", naming x for x0). In exact arithmetic the
+        # first step takes every memory (ρ d²_μ < d²_min for all μ when x0 is that far): the
+        # centroid (2, 0); from there d_min = 1 to (1, 0) and only (1, 0) has ρ d² < 1, so the
+        # query lands on (1, 0), an exact minimum at β = 8 -- the same path as from (1000, 0).
+        Xi = [[0.0, 0.0], [1.0, 0.0], [5.0, 0.0]]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            far = lim.adaptive_beta_retrieve([1e300, 0.0], Xi, beta=8.0)
+        mid = lim.adaptive_beta_retrieve([1e3, 0.0], Xi, beta=8.0)
+        np.testing.assert_array_equal(far.points, [1.0, 0.0])
+        assert far.exact and far.beta_query == 0.0 and far.n_iter == mid.n_iter == 3
+
 
 class TestLimitationsPlayground:
     def test_lsr_moves_exactly_the_supported_queries(self, memories, grid):
@@ -183,6 +251,15 @@ class TestLimitationsPlayground:
     def test_unknown_method_is_refused(self, memories, grid):
         with pytest.raises(ValueError, match="method"):
             lim.limitations_playground(memories, grid, 40.0, method="magic")
+
+    @pytest.mark.parametrize(("kw", "exc"), [({"lam": -1.0}, ValueError),
+                                             ({"rho": 1.5}, ValueError),
+                                             ({"eps": None}, TypeError)])  # fmt: skip
+    def test_every_option_is_checked_even_when_the_method_ignores_it(self, memories, grid, kw, exc):
+        # issue 9: with method="lsr" a bad lam, rho or eps used to pass silently
+        name = next(iter(kw))
+        with pytest.raises(exc, match=name):
+            lim.limitations_playground(memories, grid, 40.0, method="lsr", **kw)
 
 
 class TestHybridShift:
