@@ -464,6 +464,21 @@ def kick_experiment(
     check_size(steps * e.size * count, "T", "recorded distances", MAX_ELEMENTS, hint)
     gen = as_rng(rng)
     max_rate = check_beta(max_rate, "max_rate")
+    return _kick_run(net, mu, e, dirs, count, T, dt, gen, max_rate)
+
+
+def _kick_run(
+    net: Network,
+    mu: int,
+    e: np.ndarray,
+    dirs: list[str],
+    count: int,
+    T: float,
+    dt: float,
+    gen: np.random.Generator,
+    max_rate: float,
+) -> KickRun:
+    """:func:`kick_experiment` on validated arguments."""
     R = to_numpy(net.R)
     r = R[:, mu]
     others = R[:, [(mu + k) % net.P for k in range(1, net.P)]] if net.P > 1 else None
@@ -663,7 +678,8 @@ def _basin_cached(
     """Kick pattern 0 of a fresh pinv network; recovery fraction per ε (note §4.4)."""
     gen = np.random.default_rng(seed)
     net = pinv_weights(sample_patterns(N, round(alpha * N), cv, rng=gen), sigma, n)
-    run = kick_experiment(net, 0, grid, direction, T, dt, gen, count=kicks)
+    dirs = [direction] * len(grid)
+    run = _kick_run(net, 0, np.asarray(grid), dirs, kicks, T, dt, gen, 1e6)
     m = len(grid)
     blown = run.blown.reshape(m, kicks)
     final = np.where(blown, np.inf, run.distance[-1].reshape(m, kicks))
@@ -749,8 +765,8 @@ def lyapunov_covariance(J: Any, eta: float, dt: float | None = None) -> np.ndarr
 def _lyapunov(J: np.ndarray, eta: float, dt: float | None) -> np.ndarray:
     """:func:`lyapunov_covariance` on validated arguments: C = η² C₁ with C₁ the η = 1 solution."""
     with np.errstate(over="ignore", invalid="ignore"):
-        ev = np.linalg.eigvals(J) if bool(np.all(np.isfinite(J @ J))) else None
-    if ev is None or not bool(np.all(np.isfinite(ev))):
+        ev = np.linalg.eigvals(J)
+    if not bool(np.all(np.isfinite(ev))):
         raise ValueError("J has entries too large for its eigenvalues in float64")
     if ev.real.max() >= 0:
         raise ValueError(
@@ -765,6 +781,8 @@ def _lyapunov(J: np.ndarray, eta: float, dt: float | None) -> np.ndarray:
             raise ValueError(f"dt must make the Euler map stable (|1 + dt λ| < 1), got dt={dt}")
         C = scipy.linalg.solve_discrete_lyapunov(eye + dt * J, dt * eye)
     C = (C + C.T) / 2
+    if not bool(np.all(np.isfinite(C))):
+        raise ValueError("J has entries too far apart in scale for a float64 Lyapunov solution")
     with np.errstate(over="ignore", invalid="ignore"):
         C_eta = (eta * eta) * C  # the solution is linear in η²
     if not bool(np.all(np.isfinite(C_eta))):
