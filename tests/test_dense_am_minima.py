@@ -531,6 +531,13 @@ class TestBetaThresholds:
         assert (th.r_min, th.diam) == (math.inf, 0.0)
         assert (th.single_minimum, th.stored_exact, th.stored_only) == (math.inf, 0.0, 0.0)
 
+    def test_duplicates_give_the_documented_infinite_limits(self):
+        # r = 0: a duplicated pattern always has its twin inside its support, so no finite β
+        # makes it a singleton minimum; 2/r² = 8/r² = inf is the exact limit (documented)
+        th = beta_thresholds([[0.0], [1.0], [0.0]])
+        assert (th.r_min, th.stored_exact, th.stored_only) == (0.0, math.inf, math.inf)
+        assert all(len(k) != 1 or k[0] == 1 for k in lsr_minima([[0.0], [1.0], [0.0]], 1e6))
+
 
 class TestFig3BetaGrid:
     def test_paper_range_and_extension(self):
@@ -598,6 +605,65 @@ class TestBadInput:
             minima_sweep([[0.0]], [1.0, -2.0])
         with pytest.raises(ValueError, match="betas"):
             minima_sweep([[0.0]], [])
+        with pytest.raises(TypeError, match="betas"):
+            minima_sweep([[0.0]], None)
+        with pytest.raises(TypeError, match="betas"):
+            minima_sweep([[0.0]], 1 + 1j)
+        # a generator is still accepted (iterable of float)
+        assert minima_sweep([[0.0], [1.0]], (b for b in [1.9, 5.0])).n_total.tolist() == [1, 3]
+
+    def test_count_minima_names_beta_not_betas(self):
+        with pytest.raises(ValueError, match=r"^beta must"):
+            count_minima([[0.0], [1.0]], -1.0)
+
+    @pytest.mark.parametrize("fn", [count_minima, minima_sweep])
+    def test_rng_is_checked_even_without_support_samples(self, fn):
+        with pytest.raises(TypeError, match="rng"):
+            fn([[0.0], [1.0]], 5.0, support_samples=0, rng="abc")
+        with pytest.raises(ValueError, match="rng"):
+            fn([[0.0], [1.0]], 5.0, support_samples=0, rng=-1)
+
+    @pytest.mark.parametrize("xp", ["abc", 1, math])
+    def test_xp_is_checked_by_name(self, xp):
+        # xp="abc" raised AttributeError: 'str' object has no attribute 'asarray'
+        with pytest.raises(TypeError, match="xp must be None, numpy or cupy"):
+            lsr_minima([[0.0], [1.0]], 4.0, xp=xp)
+        with pytest.raises(TypeError, match="xp must be None, numpy or cupy"):
+            lsr_minima_bruteforce([[0.0], [1.0]], 4.0, xp=xp)
+
+    def test_brute_force_work_is_capped(self):
+        # (2^30 − 1)·30·1 = 3.2e10 subset-coordinate products would take about 15 minutes
+        with pytest.raises(ValueError, match=r"^memories asks for .* limit of 1073741824"):
+            lsr_minima_bruteforce(np.arange(30.0)[:, None], 1.0)
+        with pytest.raises(ValueError, match=r"^memories asks for"):
+            lsr_minima(np.arange(30.0)[:, None], 1.0, method="brute")
+
+    def test_entries_whose_squares_overflow_are_refused(self):
+        # a memory at 1e300 made squared distances inf and lsr_minima returned [] (wrong: every
+        # pattern is an isolated minimum); refused by name instead
+        xi = np.array([[0.0], [1.0], [1e300]])
+        for call in (
+            lambda: lsr_minima(xi, 5.0),
+            lambda: lsr_minima_bruteforce(xi, 5.0),
+            lambda: beta_thresholds(xi),
+            lambda: count_minima(xi, 5.0),
+            lambda: fig3_beta_grid(xi),
+        ):
+            with pytest.raises(ValueError, match="memories must have entries of magnitude"):
+                call()
+
+    def test_fig3_grid_refuses_duplicates_by_name(self):
+        # r_min = 0: the grid would run to 2/0 = inf (it returned inf before)
+        with pytest.raises(ValueError, match=r"memories\[0\] and memories\[2\] are equal"):
+            fig3_beta_grid([[0.0, 0.0], [1.0, 0.0], [0.0, 0.0]])
+
+    def test_fig3_grid_caps_the_extension(self):
+        # r_min just below √d: 2/r² / (2/d) = 1 + 2e-12, so the extension to 8/r² at the same
+        # ratio would need ~1e13 points
+        xi = np.array([[0.0], [1.0 - 1e-12]])
+        with pytest.raises(ValueError, match=r"^extend asks for"):
+            fig3_beta_grid(xi, n=3)
+        assert fig3_beta_grid(xi, n=3, extend=False).shape == (3,)
 
 
 def _cupy_or_skip():

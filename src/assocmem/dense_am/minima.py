@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,11 +44,18 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_memories,
+    as_real_vector,
     as_rng,
+    as_xp,
     check_beta,
+    check_bool,
     check_index_set,
+    check_max_abs,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 
@@ -82,6 +88,10 @@ _BATCH_ELEMENTS = 1 << 21
 # a subset that passes the float self-consistency test (the final test has no slack).
 _PRUNE_SLACK = 1e-9
 _UNIT_ROUNDOFF = 2.0**-53
+# Largest brute-force work (2^M − 1)·M·d: about 30 s on one core (M = 22 at d = 11).
+_BRUTE_WORK = 2**30
+# Largest β grid of fig3_beta_grid, its extension included.
+_MAX_GRID = 10_000
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,7 +184,8 @@ def lsr_minima(
         ``"cliques"`` runs the exact branch-and-bound search described in the Notes.
         ``"auto"`` (default) first applies the exact shortcut C3 and otherwise searches.
     xp : module, optional
-        Array namespace for ``"brute"`` (NumPy or CuPy); the search always runs on the CPU.
+        Array namespace for ``"brute"``: None (that of ``memories``), ``numpy`` or ``cupy``;
+        the search always runs on the CPU.
 
     Returns
     -------
@@ -248,7 +259,11 @@ def lsr_minima(
     Raises
     ------
     ValueError
-        For invalid ``beta``, ``memories`` or ``method``.
+        For invalid ``beta``, ``memories`` (entries must be finite and of magnitude <= 1e100,
+        so that squared distances stay finite) or ``method``; for ``"brute"``, when the work
+        (2^M − 1)·M·d exceeds 2^30.
+    TypeError
+        For ``xp`` other than None, ``numpy`` or ``cupy``, or non-real ``memories``.
 
     References
     ----------
@@ -272,9 +287,10 @@ def lsr_minima(
     beta = check_beta(beta)
     if method not in _METHODS:
         raise ValueError(f"method must be one of {_METHODS}, got {method!r}")
+    xp = as_xp(xp)
     if method == "brute":
         Xi = _validated_memories(memories, xp)
-        _check_brute_size(Xi.shape[0])
+        _check_brute_size(*Xi.shape)
         return _bruteforce(Xi, beta, 1 << 16, array_namespace(Xi) if xp is None else xp)
     Xi = np.asarray(to_numpy(_validated_memories(memories, xp)), dtype=np.float64)
     return _search_minima(Xi, 2.0 / beta, use_c3=(method == "auto"))
@@ -288,14 +304,16 @@ def lsr_minima_bruteforce(
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        Stored patterns, 1 <= M <= 62 (subsets are int64 bitmasks).
+        Stored patterns, 1 <= M <= 62 (subsets are int64 bitmasks), entries of magnitude
+        <= 1e100, with (2^M − 1)·M·d <= 2^30 (about 30 s: M = 22 at d = 11).
     beta : float
         Inverse temperature, finite and > 0.
     chunk : int
-        Subsets per vectorised block (memory is about ``chunk * M * 8`` bytes per temporary).
+        Subsets per vectorised block (memory is about ``chunk * M * 8`` bytes per temporary;
+        chunk·M at most ``MAX_ELEMENTS``).
     xp : module, optional
-        NumPy or CuPy; by default the namespace of ``memories``. The code is namespace-generic,
-        so CuPy inputs run on the GPU unchanged.
+        None (the namespace of ``memories``), ``numpy`` or ``cupy``. The code is
+        namespace-generic, so CuPy inputs run on the GPU unchanged.
 
     Returns
     -------
@@ -312,7 +330,10 @@ def lsr_minima_bruteforce(
     Raises
     ------
     ValueError
-        If M > 62, or for invalid ``beta``, ``memories`` or ``chunk``.
+        If M > 62 or the work (2^M − 1)·M·d exceeds 2^30, or for invalid ``beta``,
+        ``memories`` or ``chunk``.
+    TypeError
+        For ``xp`` other than None, ``numpy`` or ``cupy``.
 
     Examples
     --------
@@ -321,8 +342,16 @@ def lsr_minima_bruteforce(
     """
     beta = check_beta(beta)
     chunk = check_positive_int(chunk, "chunk")
+    xp = as_xp(xp)
     Xi = _validated_memories(memories, xp)
-    _check_brute_size(Xi.shape[0])
+    check_size(
+        chunk * Xi.shape[0],
+        "chunk",
+        "elements per block (chunk·M)",
+        MAX_ELEMENTS,
+        "use a smaller chunk",
+    )
+    _check_brute_size(*Xi.shape)
     return _bruteforce(Xi, beta, chunk, array_namespace(Xi) if xp is None else xp)
 
 
@@ -359,7 +388,7 @@ def is_self_consistent(memories: Any, index_set: Iterable[int], beta: float) -> 
     """
     beta = check_beta(beta)
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
     K = check_index_set(index_set, Xi.shape[0])
     A = xp.zeros((1, Xi.shape[0]), dtype=xp.float64)
     A[0, K] = 1.0
@@ -415,9 +444,11 @@ def count_minima(
     beta : float
         Inverse temperature, finite and > 0.
     support_samples : int
-        Monte-Carlo points in [0, 1]^d for the supported fraction (0: skip it).
-    rng : int or numpy.random.Generator
-        Seed for the Monte-Carlo points; required when ``support_samples > 0``.
+        Monte-Carlo points in [0, 1]^d for the supported fraction, 0 (skip it) to
+        ``MAX_STEPS``.
+    rng : int or numpy.random.Generator, optional
+        Seed for the Monte-Carlo points; required when ``support_samples > 0`` and checked
+        whenever given.
 
     Returns
     -------
@@ -430,6 +461,12 @@ def count_minima(
     >>> count_minima([[0.0], [1.0]], beta=5.0)
     MinimaCount(beta=5.0, n_total=3, n_stored=2, n_novel=1, support_fraction=None)
     """
+    beta = check_beta(beta)
+    support_samples = check_positive_int(
+        support_samples, "support_samples", minimum=0, maximum=MAX_STEPS
+    )
+    if rng is not None:
+        rng = as_rng(rng)
     sweep = minima_sweep(memories, [beta], support_samples=support_samples, rng=rng)
     frac = None if sweep.support_fraction is None else float(sweep.support_fraction[0])
     return MinimaCount(
@@ -450,13 +487,16 @@ def minima_sweep(
     ----------
     memories : array_like, shape (M, d)
         Stored patterns.
-    betas : iterable of float
-        Inverse temperatures, each finite and > 0 (e.g. :func:`fig3_beta_grid`).
+    betas : float or iterable of float
+        Inverse temperatures, each finite and > 0 (e.g. :func:`fig3_beta_grid`); a number or a
+        non-empty 1-D sequence.
     support_samples : int
-        Monte-Carlo points in [0, 1]^d for the supported fraction (0: skip). The same points are
-        used for every β (common random numbers), so the curve is monotone in β.
-    rng : int or numpy.random.Generator
-        Seed for the Monte-Carlo points; required when ``support_samples > 0``.
+        Monte-Carlo points in [0, 1]^d for the supported fraction, 0 (skip) to ``MAX_STEPS``.
+        The same points are used for every β (common random numbers), so the curve is
+        monotone in β.
+    rng : int or numpy.random.Generator, optional
+        Seed for the Monte-Carlo points; required when ``support_samples > 0`` and checked
+        whenever given.
 
     Returns
     -------
@@ -468,10 +508,17 @@ def minima_sweep(
     >>> minima_sweep([[0.0], [1.0]], [1.9, 5.0, 8.1]).n_total
     array([1, 3, 2])
     """
-    grid = [check_beta(b, "betas") for b in _as_beta_list(betas)]
-    support_samples = check_positive_int(support_samples, "support_samples", minimum=0)
+    if hasattr(betas, "dtype"):
+        betas = to_numpy(betas)
+    elif isinstance(betas, Iterable) and not isinstance(betas, str | bytes | Sequence):
+        betas = list(betas)  # a generator or another one-pass iterable
+    grid = [float(b) for b in as_real_vector(betas, "betas", lo=0.0, open_lo=True)]
+    support_samples = check_positive_int(
+        support_samples, "support_samples", minimum=0, maximum=MAX_STEPS
+    )
+    gen = None if rng is None else as_rng(rng)
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
     Xi_np = np.asarray(to_numpy(Xi), dtype=np.float64)
     totals, stored = [], []
     for beta in grid:
@@ -480,7 +527,8 @@ def minima_sweep(
         stored.append(sum(1 for K in minima if len(K) == 1))
     frac = None
     if support_samples > 0:
-        nearest = _nearest_sqdist_samples(Xi, support_samples, as_rng(rng), 1 << 14, xp)
+        gen = as_rng(rng) if gen is None else gen  # None: refused by name when it is needed
+        nearest = _nearest_sqdist_samples(Xi, support_samples, gen, 1 << 14, xp)
         frac = np.array([float(np.mean(nearest < 2.0 / b)) for b in grid])
     n_total, n_stored = np.array(totals, dtype=np.int64), np.array(stored, dtype=np.int64)
     return MinimaSweep(np.array(grid), n_total, n_stored, n_total - n_stored, frac)
@@ -498,11 +546,12 @@ def support_fraction(
     beta : float
         Inverse temperature, finite and > 0.
     n_samples : int
-        Uniform points in [0, 1]^d (the paper uses 1e6; 1e5 gives a standard error <= 0.0016).
+        Uniform points in [0, 1]^d, 1 to ``MAX_STEPS`` (the paper uses 1e6; 1e5 gives a
+        standard error <= 0.0016).
     rng : int or numpy.random.Generator
         Seed or generator for the points (drawn on the CPU, so CuPy gives the same answer).
     chunk : int
-        Points per block; temporaries are (chunk, M).
+        Points per block; temporaries are (chunk, M), at most ``MAX_ELEMENTS`` elements.
 
     Returns
     -------
@@ -518,11 +567,19 @@ def support_fraction(
     0.2
     """
     beta = check_beta(beta)
-    n_samples = check_positive_int(n_samples, "n_samples")
+    n_samples = check_positive_int(n_samples, "n_samples", maximum=MAX_STEPS)
+    gen = as_rng(rng)
     chunk = check_positive_int(chunk, "chunk")
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
-    nearest = _nearest_sqdist_samples(Xi, n_samples, as_rng(rng), chunk, xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
+    check_size(
+        chunk * Xi.shape[0],
+        "chunk",
+        "elements per block (chunk·M)",
+        MAX_ELEMENTS,
+        "use a smaller chunk",
+    )
+    nearest = _nearest_sqdist_samples(Xi, n_samples, gen, chunk, xp)
     return float(np.mean(nearest < 2.0 / beta))
 
 
@@ -543,7 +600,9 @@ def beta_thresholds(memories: Any) -> BetaThresholds:
         closest pair sits on a support sphere, a tie that spoils the minimum (see
         :func:`lsr_minima`): its two singletons are not minima at 2/r², and only the
         patterns are at 8/r². One memory gives r = inf,
-        diam = 0 (thresholds inf, 0, 0); duplicated memories give r = 0 (thresholds inf).
+        diam = 0 (thresholds inf, 0, 0). Duplicated memories give r = 0 and the exact limits
+        ``stored_exact = stored_only = inf``: no finite β makes a duplicated pattern a
+        singleton minimum, since its twin is always inside its support.
 
     Examples
     --------
@@ -551,7 +610,7 @@ def beta_thresholds(memories: Any) -> BetaThresholds:
     BetaThresholds(single_minimum=2.0, stored_exact=2.0, stored_only=8.0, r_min=1.0, diam=1.0)
     """
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
     r2, diam2 = _pairwise_extremes(Xi, xp)
     return BetaThresholds(
         single_minimum=_two_over(diam2),
@@ -603,7 +662,7 @@ def basin_radius(memories: Any, index_set: Iterable[int], beta: float) -> tuple[
     """
     beta = check_beta(beta)
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
     K = check_index_set(index_set, Xi.shape[0])
     t = 2.0 / beta
     A = xp.zeros((1, Xi.shape[0]), dtype=xp.float64)
@@ -632,9 +691,9 @@ def fig3_beta_grid(
     Parameters
     ----------
     memories : array_like, shape (M, d)
-        Stored patterns in the unit cube, M >= 2, with r_min < √d.
+        Stored patterns in the unit cube, M >= 2, pairwise distinct, with r_min < √d.
     n : int
-        Points from 2/d to 2/r_min² inclusive (the paper's 24), n >= 2.
+        Points from 2/d to 2/r_min² inclusive (the paper's 24), 2 <= n <= 10000.
     extend : bool
         Continue with the same ratio up to 8/r_min² inclusive (Pitfall P3: only above 8/r²
         are the stored patterns guaranteed to be the only minima; the last step is shortened so
@@ -651,6 +710,14 @@ def fig3_beta_grid(
         Increasing β values. Both 2/r² and 8/r² are tie points: there the closest pair sits
         on a support sphere to rounding, which :func:`lsr_minima` counts as a tie.
 
+    Raises
+    ------
+    ValueError
+        For duplicated memories (r_min = 0: the grid would end at β = inf), r_min >= √d, or
+        a grid (with its extension) above 10000 points.
+    TypeError
+        If ``extend`` is not a bool.
+
     Examples
     --------
     Two points at distance 1 in the plane: the grid runs from 2/d = 1 to 2/r² = 2.
@@ -663,16 +730,26 @@ def fig3_beta_grid(
     >>> fig3_beta_grid([[0.0, 0.0], [1.0, 0.0]], n=3, spacing="paper").tolist()
     [1.0, 4.5, 8.0]
     """
-    n = check_positive_int(n, "n", minimum=2)
-    if not isinstance(extend, bool | np.bool_):
-        raise TypeError(f"extend must be a bool, got {extend!r}")
+    n = check_positive_int(n, "n", minimum=2, maximum=_MAX_GRID)
+    extend = check_bool(extend, "extend")
     xp = array_namespace(memories)
-    Xi = as_memories(memories, xp=xp)
+    Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
     M, d = Xi.shape
     if M < 2:
         raise ValueError(f"memories must hold M >= 2 patterns to define r_min, got M={M}")
     r2, _ = _pairwise_extremes(Xi, xp)
     lo, hi = 2.0 / d, _two_over(r2)
+    if r2 == 0.0:
+        D2 = np.asarray(to_numpy(_sqdist_diff(Xi, Xi, xp)))
+        i, j = np.argwhere((D2 == 0.0) & ~np.eye(M, dtype=bool))[0]
+        raise ValueError(
+            f"memories must be distinct (the grid ends at 2/r_min^2), but memories[{i}] and "
+            f"memories[{j}] are equal"
+        )
+    if not math.isfinite(4.0 * hi):
+        raise ValueError(
+            f"memories have r_min = {math.sqrt(r2):.3g}, so 8/r_min^2 overflows; rescale them"
+        )
     if not hi > lo:
         raise ValueError(
             f"memories must have r_min < sqrt(d) = {math.sqrt(d):.4g} (the grid runs from 2/d "
@@ -686,6 +763,13 @@ def fig3_beta_grid(
     if not extend:
         return base
     n_ext = max(1, math.ceil(math.log(4.0) / math.log(base[1] / base[0])))
+    check_size(
+        n_ext,
+        "extend",
+        f"extra grid points (2/r_min^2 = {hi:.6g} is so close to 2/d that the ratio is tiny)",
+        _MAX_GRID,
+        "use extend=False or a larger n",
+    )
     return np.concatenate([base, np.geomspace(hi, 4.0 * hi, n_ext + 1)[1:]])
 
 
@@ -695,27 +779,25 @@ def fig3_beta_grid(
 
 
 def _validated_memories(memories: Any, xp: Any) -> Any:
-    """``as_memories`` in the namespace ``xp`` (default: that of the input)."""
-    return as_memories(memories, xp=xp if xp is not None else array_namespace(memories))
+    """``as_memories`` in the namespace ``xp`` (default: that of the input), |entries| <= 1e100."""
+    Xi = as_memories(memories, xp=xp if xp is not None else array_namespace(memories))
+    return check_max_abs(Xi, "memories")
 
 
-def _check_brute_size(M: int) -> None:
-    """Refuse M > 62: subsets are enumerated as int64 bitmasks (note P22)."""
+def _check_brute_size(M: int, d: int) -> None:
+    """Refuse M > 62 (subsets are int64 bitmasks, note P22) and work 2^M·M·d above the cap."""
     if M > 62:
         raise ValueError(
             f"brute force enumerates 2**M - 1 subsets as int64 bitmasks and needs M <= 62 "
             f"memories, got M={M}; use lsr_minima(method='cliques')"
         )
-
-
-def _as_beta_list(betas: Any) -> list[Any]:
-    """Flatten ``betas`` (scalar, list or 1-D array) into a non-empty list."""
-    if isinstance(betas, numbers.Real) and not isinstance(betas, bool):
-        return [betas]
-    arr = np.asarray(to_numpy(betas) if hasattr(betas, "dtype") else list(betas), dtype=object)
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"betas must be a non-empty 1-D sequence of numbers, got {betas!r}")
-    return list(arr)
+    check_size(
+        (2**M - 1) * M * d,
+        "memories",
+        f"subset-coordinate products ((2^M - 1)·M·d with M={M}, d={d}) for brute force",
+        _BRUTE_WORK,
+        "about 30 s at the limit; use lsr_minima(method='cliques')",
+    )
 
 
 def _two_over(x2: float) -> float:
