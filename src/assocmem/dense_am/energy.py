@@ -527,25 +527,26 @@ def _sqdist_block(X: Any, Xi: Any, xp: Any) -> Any:
     """(B, M) squared distances in difference form, accumulated coordinate by coordinate.
 
     The summation order is k = 0, ..., d-1 for every entry; temporaries are (B, M). A squared
-    distance beyond the float64 range is +inf (the honest overflow, no warning).
+    distance beyond the float64 range is +inf (the honest overflow); callers run this inside
+    ``np.errstate(over="ignore")`` (once per call, not per block: it costs microseconds).
     """
     Xt = xp.ascontiguousarray(X.T)
     Xit = xp.ascontiguousarray(Xi.T)
-    with np.errstate(over="ignore"):
-        D2 = Xt[0][:, None] - Xit[0][None, :]
-        D2 *= D2
-        for k in range(1, X.shape[1]):
-            diff = Xt[k][:, None] - Xit[k][None, :]
-            diff *= diff
-            D2 += diff
+    D2 = Xt[0][:, None] - Xit[0][None, :]
+    D2 *= D2
+    for k in range(1, X.shape[1]):
+        diff = Xt[k][:, None] - Xit[k][None, :]
+        diff *= diff
+        D2 += diff
     return D2
 
 
 def _sqdist(X: Any, Xi: Any, xp: Any) -> Any:
     """(B, M) squared distances, filled block by block (same values as one big block)."""
     D2 = xp.empty((X.shape[0], Xi.shape[0]), dtype=xp.float64)
-    for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
-        D2[sl] = _sqdist_block(X[sl], Xi, xp)
+    with np.errstate(over="ignore"):
+        for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
+            D2[sl] = _sqdist_block(X[sl], Xi, xp)
     return D2
 
 
@@ -574,26 +575,20 @@ def _lse_energy(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     return E
 
 
-def _softmax_neg(D2: Any, beta: float, xp: Any) -> Any:
-    """softmax_μ(−β/2 D2) along axis 1 (LSE weights p_μ(x), note §1.3); overwrites D2.
-
-    Rows whose entries are all +inf (squared distances beyond float64) come back as NaN; the
-    callers replace them with :func:`_far_rows`.
-    """
-    with np.errstate(over="ignore", invalid="ignore"):
-        D2 -= xp.min(D2, axis=1)[:, None]
-        D2 *= -0.5 * beta
-        xp.exp(D2, out=D2)
-        D2 /= xp.sum(D2, axis=1)[:, None]
-    return D2
-
-
 def _lse_weights(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
-    """(B, M) LSE weights p_μ(x), exact also where every squared distance overflows."""
-    P = _softmax_neg(_sqdist_block(X, Xi, xp), beta, xp)
-    far = xp.isnan(P[:, 0])
-    if bool(xp.any(far)):
-        rows = xp.nonzero(far)[0]
+    """(B, M) LSE weights p_μ(x) = softmax_μ(−β/2 d²_μ) (note §1.3), shifted by min d².
+
+    Exact also where every d² of a row overflows (those rows come from :func:`_far_rows`).
+    Callers run this inside ``np.errstate(over="ignore", invalid="ignore")``.
+    """
+    P = _sqdist_block(X, Xi, xp)
+    m = xp.min(P, axis=1)
+    P -= m[:, None]
+    P *= -0.5 * beta
+    xp.exp(P, out=P)
+    P /= xp.sum(P, axis=1)[:, None]
+    if bool(xp.max(m) == xp.inf):
+        rows = xp.nonzero(m == xp.inf)[0]
         P[rows] = _far_rows(X[rows], Xi, beta, xp)[0]
     return P
 
@@ -630,12 +625,18 @@ def _far_rows(X: Any, Xi: Any, beta: float, xp: Any) -> tuple[Any, Any, Any]:
     return W / S[:, None], half_d2, xp.log(S)
 
 
-def _lse_mean(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
-    """p(x) @ Ξ per row: the Gaussian mean-shift image of x (note §1.3, §4.1)."""
+def _lse_mean_raw(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
+    """p(x) @ Ξ per row; call inside ``np.errstate(over="ignore", invalid="ignore")``."""
     out = xp.empty_like(X)
     for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
         out[sl] = _lse_weights(X[sl], Xi, beta, xp) @ Xi
     return out
+
+
+def _lse_mean(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
+    """p(x) @ Ξ per row: the Gaussian mean-shift image of x (note §1.3, §4.1)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _lse_mean_raw(X, Xi, beta, xp)
 
 
 def _lse_grad(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
@@ -649,10 +650,10 @@ def _lse_hessian(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
     M = Xi.shape[0]
     H = xp.empty((B, d, d), dtype=xp.float64)
     eye = xp.eye(d, dtype=xp.float64)
-    for sl in _row_blocks(B, M * d, xp):
-        P = _lse_weights(X[sl], Xi, beta, xp)
-        centred = Xi[None, :, :] - (P @ Xi)[:, None, :]
-        with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
+        for sl in _row_blocks(B, M * d, xp):
+            P = _lse_weights(X[sl], Xi, beta, xp)
+            centred = Xi[None, :, :] - (P @ Xi)[:, None, :]
             cov = xp.matmul(xp.swapaxes(centred * P[:, :, None], 1, 2), centred)
             H[sl] = eye[None] - beta * cov
     return H
@@ -661,12 +662,13 @@ def _lse_hessian(X: Any, Xi: Any, beta: float, xp: Any) -> Any:
 def _lsr_energy(X: Any, Xi: Any, beta: float, eps: float, xp: Any) -> Any:
     """Paper eq. (3) per row; +inf where ϵ + Σ ReLU(·) = 0."""
     den = xp.empty(X.shape[0], dtype=xp.float64)
-    for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
-        Z = _sqdist_block(X[sl], Xi, xp)
-        Z *= -0.5 * beta
-        Z += 1.0
-        xp.maximum(Z, 0.0, out=Z)
-        den[sl] = eps + xp.sum(Z, axis=1)
+    with np.errstate(over="ignore"):
+        for sl in _row_blocks(X.shape[0], Xi.shape[0], xp):
+            Z = _sqdist_block(X[sl], Xi, xp)
+            Z *= -0.5 * beta
+            Z += 1.0
+            xp.maximum(Z, 0.0, out=Z)
+            den[sl] = eps + xp.sum(Z, axis=1)
     positive = den > 0
     safe = xp.where(positive, den, 1.0)
     return xp.where(positive, -xp.log(safe) / beta, xp.inf)
@@ -678,12 +680,13 @@ def _lsr_parts(X: Any, Xi: Any, beta: float, eps: float, xp: Any) -> tuple[Any, 
     N = xp.empty_like(X)
     D = xp.empty(B, dtype=xp.float64)
     count = xp.empty(B, dtype=xp.float64)
-    for sl in _row_blocks(B, Xi.shape[0], xp):
-        D2 = _sqdist_block(X[sl], Xi, xp)
-        A = (D2 < 2.0 / beta).astype(xp.float64)
-        count[sl] = xp.sum(A, axis=1)
-        N[sl] = count[sl][:, None] * X[sl] - A @ Xi
-        D[sl] = eps + xp.sum(xp.maximum(1.0 - 0.5 * beta * D2, 0.0), axis=1)
+    with np.errstate(over="ignore"):
+        for sl in _row_blocks(B, Xi.shape[0], xp):
+            D2 = _sqdist_block(X[sl], Xi, xp)
+            A = (D2 < 2.0 / beta).astype(xp.float64)
+            count[sl] = xp.sum(A, axis=1)
+            N[sl] = count[sl][:, None] * X[sl] - A @ Xi
+            D[sl] = eps + xp.sum(xp.maximum(1.0 - 0.5 * beta * D2, 0.0), axis=1)
     return N, D, count
 
 

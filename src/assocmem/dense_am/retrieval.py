@@ -51,7 +51,7 @@ from assocmem.backend import array_namespace, to_numpy
 from assocmem.dense_am.energy import (
     _lse_energy,
     _lse_hessian,
-    _lse_mean,
+    _lse_mean_raw,
     _lsr_parts,
     _safe_divide,
     _sqdist,
@@ -610,35 +610,41 @@ def _lse_descend(
     The step is formed as (1 − α) x + α p(x) Ξ, which equals x − α ∇E_LSE(x) but keeps the
     mean p(x) Ξ exact for α = 1 (mean shift) even when x is huge (x − (x − m) loses m).
     """
-    Z = xp.array(X, copy=True)
-    mean = _lse_mean(Z, Xi, beta, xp)
-    gnorm = _row_norm(Z - mean, xp)
-    n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
-    rows = xp.nonzero(gnorm >= tol)[0]
-    for _ in range(max_iter):
-        if rows.shape[0] == 0:
-            break
-        Z_rows = mean[rows] if step == 1.0 else (1.0 - step) * Z[rows] + step * mean[rows]
-        mean_rows = _lse_mean(Z_rows, Xi, beta, xp)
-        g_rows = _row_norm(Z_rows - mean_rows, xp)
-        Z[rows] = Z_rows
-        mean[rows] = mean_rows
-        gnorm[rows] = g_rows
-        n_iter[rows] += 1
-        rows = rows[g_rows >= tol]
+    with np.errstate(over="ignore", invalid="ignore"):  # once, not per iteration
+        Z = xp.array(X, copy=True)
+        mean = _lse_mean_raw(Z, Xi, beta, xp)
+        gnorm = _row_norm_raw(Z - mean, xp)
+        n_iter = xp.zeros(X.shape[0], dtype=xp.int64)
+        rows = xp.nonzero(gnorm >= tol)[0]
+        for _ in range(max_iter):
+            if rows.shape[0] == 0:
+                break
+            Z_rows = mean[rows] if step == 1.0 else (1.0 - step) * Z[rows] + step * mean[rows]
+            mean_rows = _lse_mean_raw(Z_rows, Xi, beta, xp)
+            g_rows = _row_norm_raw(Z_rows - mean_rows, xp)
+            Z[rows] = Z_rows
+            mean[rows] = mean_rows
+            gnorm[rows] = g_rows
+            n_iter[rows] += 1
+            rows = rows[g_rows >= tol]
     return Z, n_iter, gnorm
+
+
+def _row_norm_raw(G: Any, xp: Any) -> Any:
+    """Row norms; call inside ``np.errstate(over="ignore")`` (see :func:`_row_norm`)."""
+    out = xp.sqrt(xp.sum(G * G, axis=1))
+    if bool(xp.max(out) == xp.inf):  # squares overflowed: rescale those rows
+        big = out == xp.inf
+        rows = G[big]
+        s = xp.max(xp.abs(rows), axis=1)
+        out[big] = s * xp.sqrt(xp.sum((rows / s[:, None]) ** 2, axis=1))
+    return out
 
 
 def _row_norm(G: Any, xp: Any) -> Any:
     """Euclidean norm of each row; rows whose squares overflow are rescaled (finite norms)."""
     with np.errstate(over="ignore"):
-        out = xp.sqrt(xp.sum(G * G, axis=1))
-        big = ~xp.isfinite(out)
-        if bool(xp.any(big)):
-            rows = G[big]
-            s = xp.max(xp.abs(rows), axis=1)
-            out[big] = s * xp.sqrt(xp.sum((rows / s[:, None]) ** 2, axis=1))
-    return out
+        return _row_norm_raw(G, xp)
 
 
 def _box_starts(Xi: Any, beta: float, n: int, rng: np.random.Generator, xp: Any) -> Any:
