@@ -151,9 +151,16 @@ class TestAccuracySweep:
         acc = np.array([[1.0, 1.0], [1.0, 0.99], [1.0, 1.0], [0.5, 0.6]])
         eff = np.array([0.3, 0.5, 0.7, 0.9])
         sw = AccuracySweep(
-            d=10, alpha=eff, p=np.array([10, 15, 20, 25]), alpha_eff=eff, accuracy=acc,
-            hebbian=None, loss=np.zeros_like(acc), steps=np.zeros(acc.shape, dtype=int),
-            problem="original", kappa=1.0,
+            d=10,
+            alpha=eff,
+            p=np.array([10, 15, 20, 25]),
+            alpha_eff=eff,
+            accuracy=acc,
+            hebbian=None,
+            loss=np.zeros_like(acc),
+            steps=np.zeros(acc.shape, dtype=int),
+            problem="original",
+            kappa=1.0,
         )
         assert sw.all_correct.tolist() == [True, False, True, False]
         assert sw.first_violation == 0.5 and sw.last_clean == 0.3
@@ -228,8 +235,9 @@ class TestThresholdScan:
         scan = threshold_scan([12, 16], [3.0, 0.3], reps=1, steps=200)
         assert scan.d.tolist() == [12, 16] and scan.alpha.tolist() == [0.3, 3.0]
         # α = 3 is far above every finite-size threshold (note §3: ≈ 1.05 at d = 15).
-        np.testing.assert_allclose(scan.first_violation,
-                                   [load(p_at_load(3.0, d), d) for d in (12, 16)])
+        np.testing.assert_allclose(
+            scan.first_violation, [load(p_at_load(3.0, d), d) for d in (12, 16)]
+        )
         assert scan.budget == 200 and scan.reps == 1 and scan.problem == "original"
 
     def test_no_error_gives_nan_first_violation(self):
@@ -247,7 +255,8 @@ class TestThresholdScan:
         ("ds", "alphas", "kwargs", "match"),
         [
             ([], [0.5], {}, "ds"),
-            ([1], [0.5], {}, "d must"),
+            # the message names threshold_scan's own parameter, ds (it used to say "d")
+            ([1], [0.5], {}, "ds must"),
             ([10], [], {}, "alphas"),
             ([10], [0.5], {"reps": 0}, "reps"),
             ([10], [0.5], {"problem": "x"}, "problem"),
@@ -259,7 +268,7 @@ class TestThresholdScan:
             threshold_scan(ds, alphas, **kwargs)
 
     def test_non_integer_dimension_is_rejected(self):
-        with pytest.raises(TypeError, match="d must"):
+        with pytest.raises(TypeError, match="ds must"):
             threshold_scan([10.5], [0.5])
 
 

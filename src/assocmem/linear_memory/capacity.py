@@ -46,6 +46,7 @@ from scipy.special import lambertw, log_ndtr, ndtr
 
 from assocmem._validation import (
     ConvergenceWarning,
+    as_real_vector,
     check_beta,
     check_fraction,
     check_positive_int,
@@ -64,6 +65,12 @@ __all__ = [
 
 # Upper end of the replica-symmetric domain: φ(α) is finite only for α < α_c = 1/2 (Claim 1).
 _ALPHA_C = 0.5
+# p_at_load returns integers up to 2**53, the range where a float64 p rounds to an exact integer;
+# p ln p = c reaches 2**53 at c = 2**53 ln 2**53 ≈ 3.3e17.
+_P_MAX = 2**53
+_C_MAX = _P_MAX * math.log(_P_MAX)
+# p ln p = 1.5 ln 1.5 is where the rounded p reaches 2.
+_C_MIN = 1.5 * math.log(1.5)
 
 
 @dataclass(frozen=True)
@@ -142,7 +149,9 @@ def p_at_load(alpha: float, d: int) -> int:
     Raises
     ------
     ValueError
-        If α d² is so small that the rounded p would be below 2 (α d² < 1.5 ln 1.5).
+        If α d² is so small that the rounded p would be below 2 (α d² < 1.5 ln 1.5), or so large
+        that p would exceed 2**53, beyond which a float64 p is no longer an exact integer
+        (α d² > 2**53 ln 2**53 ≈ 3.3e17).
 
     Examples
     --------
@@ -153,11 +162,21 @@ def p_at_load(alpha: float, d: int) -> int:
     """
     alpha = check_beta(alpha, "alpha")
     d = check_positive_int(d, "d")
-    c = alpha * d**2
-    if c < 1.5 * math.log(1.5):
+    return _p_at(alpha, d, "alpha")
+
+
+def _p_at(alpha: float, d: int, name: str) -> int:
+    """``p_at_load`` for a validated α and d; errors name the caller's parameter ``name``."""
+    c = alpha * float(d) ** 2
+    if c < _C_MIN:
         raise ValueError(
-            f"alpha * d**2 must be >= 1.5 ln 1.5 (about 0.608) so that p >= 2, "
-            f"got alpha={alpha!r}, d={d}"
+            f"{name} * d**2 must be >= 1.5 ln 1.5 (about 0.608) so that p >= 2, "
+            f"got {name}={alpha!r}, d={d}"
+        )
+    if not c <= _C_MAX:
+        raise ValueError(
+            f"{name} * d**2 must be <= {_C_MAX:.4g} so that p <= 2**53 (exact integers), "
+            f"got {name}={alpha!r}, d={d}"
         )
     return math.floor(_real_p(c) + 0.5)
 
@@ -430,8 +449,8 @@ def rs_free_entropy_curve(alpha: float, q_grid: Any) -> RSPotential:
     ----------
     alpha : float
         Load α in (0, 1/2).
-    q_grid : array_like, shape (K,)
-        Overlaps in [0, 1), finite, K >= 1.
+    q_grid : float or array_like, shape (K,)
+        Overlaps in [0, 1), finite, K >= 1 (a scalar is a grid of one point).
 
     Returns
     -------
@@ -445,9 +464,7 @@ def rs_free_entropy_curve(alpha: float, q_grid: Any) -> RSPotential:
     1
     """
     alpha = _check_alpha_rs(alpha)
-    q = np.asarray(q_grid, dtype=float).reshape(-1)
-    if q.size == 0 or not np.all(np.isfinite(q)) or np.any(q < 0.0) or np.any(q >= 1.0):
-        raise ValueError(f"q_grid must be a non-empty array of values in [0, 1), got {q_grid!r}")
+    q = as_real_vector(q_grid, "q_grid", 0.0, 1.0, open_hi=True)
     h = np.array([_h(alpha, float(qi)) for qi in q])
     q_star = _solve_overlap(alpha, 1e-13, 100)
     return RSPotential(alpha=alpha, q=q, h=h, q_star=q_star, phi=_h(alpha, q_star))

@@ -49,10 +49,16 @@ from numpy.polynomial.hermite_e import hermegauss
 from scipy.special import gammaincinv, log_ndtr, ndtri
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     ConvergenceWarning,
+    as_real_array,
+    as_real_vector,
     as_rng,
+    check_bool,
     check_fraction,
+    check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import get_namespace, to_numpy
 
@@ -60,11 +66,17 @@ from .capacity import (
     _energetic_G,
     finite_p_capacity,
     load,
-    p_at_load,
     rs_free_entropy_curve,
 )
-from .problem import _check_kind, lp_feasible
-from .sweep import ThresholdScan, _check_grid, sweep_instance, threshold_scan
+from .problem import _check_kind, _lp_elements, lp_feasible
+from .sweep import (
+    ThresholdScan,
+    _check_dims,
+    _check_grid,
+    _grid_p,
+    sweep_instance,
+    threshold_scan,
+)
 
 __all__ = [
     "ETA1_METHODS",
@@ -101,6 +113,9 @@ _NEWTON_MAX = 200
 # (β_t = 1000) for which the Newton search for the integrand's mode is reliable in double precision.
 _MAX_GRID = 1_000_000
 _T_MAX = 1.0 - 1e-6
+# η_ρ - η₁ below -1e12 is clipped there by log_f_p: β_t <= 1000 puts such a competitor more than
+# 1e15 standard deviations behind, where Φ = 1 exactly in double precision.
+_FAR_BEHIND = 1e12
 # Samples per vectorised batch in finite_p_capacity_mc.
 _BATCH = 128
 
@@ -361,17 +376,7 @@ class FiniteSizeScaling:
 
 def _check_t(t: Any, name: str = "t") -> np.ndarray:
     """Overlaps as a non-empty 1-D float array with entries in [0, 1)."""
-    if isinstance(t, bool | np.bool_):
-        raise TypeError(f"{name} must be a real number or an array of them, got {t!r}")
-    arr = np.asarray(t)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
-    arr = np.atleast_1d(arr.astype(float))
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"{name} must be a number or a non-empty 1-D array, got shape {arr.shape}")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0.0) or np.any(arr >= 1.0):
-        raise ValueError(f"{name} must lie in [0, 1), got {t!r}")
-    return arr
+    return as_real_vector(t, name, 0.0, 1.0, open_hi=True)
 
 
 def energetic_G(t: Any) -> np.ndarray:
@@ -536,9 +541,17 @@ def _log_f_nodes(beta: float, eta_rest: Any, z: np.ndarray, step: float, xp: Any
     n = math.ceil((u_hi - u_lo) / step) + 1
     if n > _MAX_GRID:
         raise ValueError(
-            f"t is too close to 1 for this step: β_t = {beta:.3g} needs {n} grid points "
-            f"at step={step} (at most {_MAX_GRID}); use a smaller t or a larger step"
+            f"t is too close to 1 for this step and eta: β_t = {beta:.3g} needs {n} grid points "
+            f"at step={step} (at most {_MAX_GRID}); use a smaller t, a larger step or eta "
+            "of smaller spread"
         )
+    check_size(
+        z.size * n,
+        "nodes",
+        f"quadrature values ({z.size} nodes × {n} grid points)",
+        MAX_ELEMENTS,
+        "use fewer nodes or a larger step",
+    )
     u = xp.linspace(u_lo, u_hi, n)
     h = (u_hi - u_lo) / (n - 1)
     log_lam = _log_lambda(u, c, xp)
@@ -580,7 +593,9 @@ def log_f_p(t: Any, eta: Any, *, step: float = 0.1) -> np.ndarray:
     t : float or array_like, shape (K,)
         Overlaps in [0, 1 - 10⁻⁶] (β_t <= 1000).
     eta : array_like, shape (p,) or (n, p)
-        η vectors, η₁ first; p >= 2, finite.
+        η vectors, η₁ first; p >= 2, finite. Only the differences η₁ - η_ρ matter: a target
+        far ahead gives log f_p = 0. A competitor far ahead (β_t (max η_ρ - η₁) above
+        ``step`` × 10⁶) needs too fine a grid and is refused.
     step : float, optional
         Grid spacing in ξ, in (0, 0.5].
 
@@ -588,6 +603,12 @@ def log_f_p(t: Any, eta: Any, *, step: float = 0.1) -> np.ndarray:
     -------
     ndarray, shape (K,) or (n, K)
         log f_p(t_k; η) <= 0.
+
+    Raises
+    ------
+    ValueError
+        If the quadrature would need more than 10⁶ grid points (t too close to 1 for ``step``,
+        or a competitor too far ahead in ``eta``).
 
     Examples
     --------
@@ -600,22 +621,33 @@ def log_f_p(t: Any, eta: Any, *, step: float = 0.1) -> np.ndarray:
     """
     ts = _check_t_finite_p(t)
     step = _check_step(step)
-    arr = np.asarray(eta)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"eta must hold real numbers, got dtype {arr.dtype}")
-    arr = arr.astype(float)
+    arr = as_real_array(eta, "eta", ndim=(1, 2), xp=np)
     single = arr.ndim == 1
     arr = np.atleast_2d(arr)
-    if arr.ndim != 2 or arr.shape[1] < 2:
+    if arr.shape[1] < 2 or arr.shape[0] < 1:
         raise ValueError(f"eta must have shape (p,) or (n, p) with p >= 2, got shape {arr.shape}")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError("eta must be finite, got NaN or inf entries")
+    # f_p depends on η only through η₁ - η_ρ: measure every η_ρ from η₁, so that the quadrature
+    # sits at the origin whatever the size of η₁. Competitors more than _FAR_BEHIND below η₁
+    # have Φ(ξ + β_t(η₁ - η_ρ)) = 1 in double precision; they are clipped there.
+    with np.errstate(over="ignore"):
+        rel = np.clip(arr[:, 1:] - arr[:, :1], -_FAR_BEHIND, None)
+    beta_max = math.sqrt(float(ts.max()) / (1.0 - float(ts.max())))
+    spread = beta_max * float(rel.max())
+    if not spread <= step * _MAX_GRID:
+        raise ValueError(
+            f"eta has a competitor too far ahead of the target for the quadrature: "
+            f"β_t (max η_ρ - η₁) = {spread:.3g} at t={float(ts.max())!r} exceeds "
+            f"step * {_MAX_GRID} = {step * _MAX_GRID:.3g}; use a smaller t, a larger step or eta "
+            "of smaller spread"
+        )
+    origin = np.zeros(1)
     out = np.empty((arr.shape[0], ts.size))
-    for i, row in enumerate(arr):
-        rest = np.sort(row[1:])[::-1].copy()
+    for i, row in enumerate(rel):
+        rest = np.sort(row)[::-1].copy()
         for k, tk in enumerate(ts):
             beta = math.sqrt(tk / (1.0 - tk))
-            out[i, k] = _log_f_nodes(beta, rest, row[:1], step, np)[0]
+            out[i, k] = _log_f_nodes(beta, rest, origin, step, np)[0]
+    out = np.minimum(out, 0.0)  # f_p <= 1: the quadrature of ∫φ Λ may exceed it by rounding
     return out[0] if single else out
 
 
@@ -688,11 +720,14 @@ def energetic_G_mc(
     ts = _check_t_finite_p(t)
     p = check_positive_int(p, "p", minimum=2)
     samples = check_positive_int(samples, "samples", minimum=1)
-    if not isinstance(eta1, str) or eta1 not in ETA1_METHODS:
-        raise ValueError(f"eta1 must be one of {ETA1_METHODS}, got {eta1!r}")
+    eta1 = check_option(eta1, "eta1", ETA1_METHODS)
     nodes = check_positive_int(nodes, "nodes", minimum=2)
     step = _check_step(step)
     gen = as_rng(rng)
+    check_size(
+        samples * p, "samples", "random numbers (samples × p)", MAX_ELEMENTS, "lower samples or p"
+    )
+    backend = check_option(backend, "backend", (None, "numpy", "cupy"))
     xp = get_namespace(backend)
     z, w = _gauss_hermite(nodes)
     values = np.empty((samples, ts.size))
@@ -705,9 +740,7 @@ def energetic_G_mc(
             beta = math.sqrt(tk / (1.0 - tk))
             values[s, k] = float(ww @ _log_f_nodes(beta, rest, zz, step, xp)) / log_p
     stderr = (
-        values.std(axis=0, ddof=1) / math.sqrt(samples)
-        if samples > 1
-        else np.full(ts.size, np.nan)
+        values.std(axis=0, ddof=1) / math.sqrt(samples) if samples > 1 else np.full(ts.size, np.nan)
     )
     return EnergeticMC(
         p=p,
@@ -807,6 +840,18 @@ def _top_order_statistics(n: int, k: int, spacings: np.ndarray, uniforms: np.nda
     return -ndtri(gam / total)
 
 
+def _check_p_values(p: Any, name: str) -> np.ndarray:
+    """One integer or a non-empty 1-D array of integers, each >= 2, as an int64 array."""
+    if isinstance(p, bool | np.bool_) or p is None or isinstance(p, str | bytes):
+        raise TypeError(f"{name} must be an integer or a 1-D array of integers, got {p!r}")
+    ps = np.atleast_1d(np.asarray(p))
+    if ps.dtype.kind not in "iu" or ps.ndim != 1 or ps.size == 0:
+        raise TypeError(f"{name} must be an integer or a 1-D array of integers, got {p!r}")
+    for v in ps.tolist():
+        check_positive_int(v, name, minimum=2)
+    return ps.astype(np.int64)
+
+
 def _waterfill_cost(c: np.ndarray, width: int = 64) -> tuple[np.ndarray, np.ndarray]:
     """V = min_y [y²/2 + ½ Σ_ρ (c_ρ - y)_+²] per row of c (rows sorted decreasing), and |A|.
 
@@ -895,15 +940,25 @@ def finite_p_capacity_mc(
     >>> bool(abs(r.alpha_c[0] - 2 * np.log(2)) < 0.05), round(float(r.alpha_c_step[0]), 4)
     (True, 0.6931)
     """
-    ps = np.atleast_1d(np.asarray(p))
-    if ps.dtype.kind not in "iu" or ps.ndim != 1 or ps.size == 0:
-        raise TypeError(f"p must be an integer or a 1-D array of integers, got {p!r}")
-    for v in ps:
-        check_positive_int(int(v), "p", minimum=2)
+    ps = _check_p_values(p, "p")
     samples = check_positive_int(samples, "samples", minimum=2)
     top = check_positive_int(top, "top", minimum=2)
     nodes = check_positive_int(nodes, "nodes", minimum=2)
     gen = as_rng(rng)
+    check_size(
+        samples * top,
+        "samples",
+        "order statistics (samples × top)",
+        MAX_ELEMENTS,
+        "lower samples or top",
+    )
+    check_size(
+        _BATCH * top * nodes,
+        "nodes",
+        "water-filling entries per batch (128 × top × nodes)",
+        MAX_ELEMENTS,
+        "lower top or nodes",
+    )
     z, w = _gauss_hermite(nodes)
     keep = w > 1e-14  # nodes beyond |z| ≈ 7.5 change E[V] by < 1e-11
     z, w = z[keep], w[keep] / w[keep].sum()
@@ -922,9 +977,7 @@ def finite_p_capacity_mc(
             if head.shape[1] < eta.shape[1] and int(active.max()) >= head.shape[1] - 1:
                 v, active = _waterfill_cost(_shifted(eta, z))
             if eta.shape[1] == top and int(active.max()) >= top:
-                raise ValueError(
-                    f"top={top} order statistics were all active at p={pv}; raise top"
-                )
+                raise ValueError(f"top={top} order statistics were all active at p={pv}; raise top")
             per_sample[rows] = v.reshape(eta.shape[0], z.size) @ w
         log_p = math.log(pv)
         cost[i] = per_sample.mean() / log_p
@@ -970,8 +1023,9 @@ def lp_threshold_scan(
     ----------
     d : int
         Embedding dimension, >= 2.
-    alphas : sequence of float
-        Loads > 0, each giving p >= 2; they are sorted.
+    alphas : float or sequence of float
+        Loads > 0, each giving p >= 2 and an LP of at most ``MAX_ELEMENTS`` constraint entries
+        (``_validation``); they are sorted.
     instances : int, optional
         Instances per load, >= 1.
     problem : {"original", "decoupled"}, optional
@@ -979,7 +1033,7 @@ def lp_threshold_scan(
     seed : int, optional
         Base seed, >= 0.
     stop_at_violation : bool, optional
-        Stop after the first load with an infeasible instance.
+        Stop after the first load with an infeasible instance (True or False).
 
     Returns
     -------
@@ -996,17 +1050,21 @@ def lp_threshold_scan(
     instances = check_positive_int(instances, "instances", minimum=1)
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
+    stop_at_violation = check_bool(stop_at_violation, "stop_at_violation")
+    ps = _lp_grid_p(grid, d, kind, "alphas")
     rows_f: list[list[bool]] = []
     rows_m: list[list[float]] = []
     for a in grid:
-        results = [lp_feasible(sweep_instance(d, float(a), rep=r, problem=kind, seed=seed))
-                   for r in range(instances)]
+        results = [
+            lp_feasible(sweep_instance(d, float(a), rep=r, problem=kind, seed=seed))
+            for r in range(instances)
+        ]
         rows_f.append([res.feasible for res in results])
         rows_m.append([res.margin for res in results])
         if stop_at_violation and not all(rows_f[-1]):
             break
     scanned = grid[: len(rows_f)]
-    ps = np.array([p_at_load(float(a), d) for a in scanned])
+    ps = ps[: len(rows_f)]
     return LPScan(
         d=d,
         alpha=scanned,
@@ -1016,6 +1074,20 @@ def lp_threshold_scan(
         margin=np.array(rows_m, dtype=float),
         problem=kind,
     )
+
+
+def _lp_grid_p(grid: np.ndarray, d: int, kind: str, name: str) -> np.ndarray:
+    """p(α, d) on a validated grid, with the instance and the LP constraint matrix capped."""
+    ps = _grid_p(grid, d, kind, name, scores=False)
+    p = int(ps.max())
+    check_size(
+        _lp_elements(p, d),
+        name,
+        f"LP constraint entries (p = {p} facts in d = {d})",
+        MAX_ELEMENTS,
+        "lower the loads or the dimension",
+    )
+    return ps
 
 
 def _lp_point(scan: LPScan) -> tuple[float, int, bool]:
@@ -1037,6 +1109,19 @@ def _ce_points(scan: ThresholdScan) -> list[tuple[float, int, bool]]:
         else:
             out.append((float(scan.first_violation[i]), int(scan.p_first[i]), idx == 0))
     return out
+
+
+def _check_dim_list(dims: Any, name: str) -> list[int]:
+    """A possibly empty sequence of integer dimensions, each >= 2."""
+    if isinstance(dims, str | bytes):
+        raise TypeError(f"{name} must be a sequence of integer dimensions, got {dims!r}")
+    try:
+        empty = len(dims) == 0
+    except TypeError as exc:
+        raise TypeError(f"{name} must be a sequence of integer dimensions, got {dims!r}") from exc
+    if empty:
+        return []
+    return _check_dims(dims, name)
 
 
 def _fit_line(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
@@ -1077,13 +1162,13 @@ def finite_size_scaling(
     Parameters
     ----------
     lp_dims : sequence of int, optional
-        Dimensions for the LP scans (d <= 12 keeps each instance under a second).
-    lp_alphas : sequence of float
-        Loads of the LP scans (required with ``lp_dims``).
+        Dimensions for the LP scans, each >= 2 (d <= 12 keeps each instance under a second).
+    lp_alphas : float or sequence of float
+        Loads of the LP scans (required with ``lp_dims``; checked whenever given).
     ce_dims : sequence of int, optional
-        Dimensions for the training scans.
-    ce_alphas : sequence of float
-        Loads of the training scans (required with ``ce_dims``).
+        Dimensions for the training scans, each >= 2.
+    ce_alphas : float or sequence of float
+        Loads of the training scans (required with ``ce_dims``; checked whenever given).
     instances, reps : int, optional
         LP instances and training repetitions per load, >= 1.
     problem : {"original", "decoupled"}, optional
@@ -1091,45 +1176,47 @@ def finite_size_scaling(
     seed : int, optional
         Base seed, >= 0.
     p_curve : array_like of int, optional
-        Values of p for the estimates (default 25 values from 10 to 10⁶, log spaced).
+        Values of p >= 2 for the estimates (default 25 values from 10 to 10⁶, log spaced).
     samples : int, optional
-        Monte-Carlo samples per p for :func:`finite_p_capacity_mc`.
+        Monte-Carlo samples per p for :func:`finite_p_capacity_mc`, >= 2.
 
     Returns
     -------
     FiniteSizeScaling
     """
-    lp_dims, ce_dims = list(lp_dims), list(ce_dims)
+    lp_dims = _check_dim_list(lp_dims, "lp_dims")
+    ce_dims = _check_dim_list(ce_dims, "ce_dims")
     if not lp_dims and not ce_dims:
         raise ValueError("lp_dims and ce_dims must not both be empty")
     if lp_dims and lp_alphas is None:
         raise ValueError("lp_alphas must be given with lp_dims")
     if ce_dims and ce_alphas is None:
         raise ValueError("ce_alphas must be given with ce_dims")
-    for name, grid in (("lp_alphas", lp_alphas), ("ce_alphas", ce_alphas)):
-        if grid is not None:
-            try:
-                _check_grid(grid)
-            except (TypeError, ValueError) as exc:
-                raise ValueError(f"{name}: {exc}") from exc
+    lp_grid = None if lp_alphas is None else np.sort(_check_grid(lp_alphas, "lp_alphas"))
+    ce_grid = None if ce_alphas is None else np.sort(_check_grid(ce_alphas, "ce_alphas"))
     instances = check_positive_int(instances, "instances", minimum=1)
     reps = check_positive_int(reps, "reps", minimum=1)
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
     if p_curve is None:
         p_curve = np.unique(np.round(np.geomspace(10, 1e6, 25)).astype(int))
+    p_curve = _check_p_values(p_curve, "p_curve")
+    samples = check_positive_int(samples, "samples", minimum=2)
+    for d in lp_dims:
+        _lp_grid_p(lp_grid, d, kind, "lp_alphas")
+    for d in ce_dims:
+        _grid_p(ce_grid, d, kind, "ce_alphas")
     lp_scans = tuple(
-        lp_threshold_scan(d, lp_alphas, instances=instances, problem=kind, seed=seed)
-        for d in lp_dims
+        lp_threshold_scan(d, lp_grid, instances=instances, problem=kind, seed=seed) for d in lp_dims
     )
     ce_scan = (
-        threshold_scan(ce_dims, ce_alphas, reps=reps, problem=kind, seed=seed)
-        if ce_dims else None
+        threshold_scan(ce_dims, ce_grid, reps=reps, problem=kind, seed=seed) if ce_dims else None
     )
     rows = [("LP", s.d, *_lp_point(s)) for s in lp_scans]
     if ce_scan is not None:
-        rows += [("CE", d, *pt) for d, pt in zip(ce_scan.d.tolist(), _ce_points(ce_scan),
-                                                 strict=True)]
+        rows += [
+            ("CE", d, *pt) for d, pt in zip(ce_scan.d.tolist(), _ce_points(ce_scan), strict=True)
+        ]
     method = tuple(r[0] for r in rows)
     d_arr = np.array([r[1] for r in rows])
     alpha_c = np.array([r[2] for r in rows])
@@ -1139,7 +1226,7 @@ def finite_size_scaling(
     slope, intercept = _fit_line(
         np.log(np.log(p_arr[use].astype(float))), np.log(alpha_c[use] - 0.5)
     )
-    limit = finite_p_capacity_mc(np.asarray(p_curve), samples=samples, rng=seed)
+    limit = finite_p_capacity_mc(p_curve, samples=samples, rng=seed)
     return FiniteSizeScaling(
         label=tuple(f"{m} d = {d}" for m, d in zip(method, d_arr.tolist(), strict=True)),
         method=method,

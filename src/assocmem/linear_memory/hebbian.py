@@ -56,11 +56,18 @@ import numpy as np
 from scipy.optimize import brentq, minimize_scalar
 from scipy.special import log_ndtr
 
-from assocmem._validation import ConvergenceWarning, check_beta, check_positive_int
+from assocmem._validation import (
+    MAX_ELEMENTS,
+    ConvergenceWarning,
+    as_real_array,
+    check_beta,
+    check_option,
+    check_positive_int,
+)
 
-from .capacity import _real_p, load, p_at_load
+from .capacity import _p_at, _real_p, load
 from .problem import accuracy, hebbian_weights, normalised_scores
-from .sweep import _check_grid, _instance
+from .sweep import _check_grid, _grid_p, _instance
 
 __all__ = [
     "MODELS",
@@ -136,14 +143,15 @@ def hebbian_rate_function(x: Any, alpha: float) -> Any:
     Parameters
     ----------
     x : float or array_like
-        Target-score level(s), finite, in the D.2 units (mean 1).
+        Target-score level(s), finite, in the D.2 units (mean 1); any shape.
     alpha : float
         Load α, finite and > 0.
 
     Returns
     -------
     float or numpy.ndarray
-        J_α(x) >= 0, a float for scalar x.
+        J_α(x) >= 0, a float for scalar x, else the shape of x; +inf where J_α(x) exceeds
+        the float range.
 
     Examples
     --------
@@ -152,14 +160,10 @@ def hebbian_rate_function(x: Any, alpha: float) -> Any:
     >>> float(hebbian_rate_function(0.5, 0.125))
     1.0
     """
+    arr = as_real_array(x, "x", min_size=0, xp=np)
     alpha = check_beta(alpha, "alpha")
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"x must hold real numbers, got dtype {arr.dtype}")
-    arr = arr.astype(float)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError("x must be finite, got NaN or inf entries")
-    out = _rate(arr, alpha)
+    with np.errstate(over="ignore"):  # J_α(x) beyond the float range is +inf
+        out = _rate(arr, alpha)
     return float(out) if out.ndim == 0 else out
 
 
@@ -167,19 +171,24 @@ def _minimise_rate(alpha: float) -> tuple[float, float]:
     """(x*, inf_x J_α) by bounded Brent minimisation of each branch of eq. (D.7).
 
     J_α decreases for x < 0 and increases for x > √(2α) + 1/2, so the minimum lies in
-    [0, √(2α) + 1]. Region 1 is searched on [0, √(2α)], region 2 on [√(2α), √(2α) + 1]; each is a
-    convex quadratic there, its constrained minimum is found numerically and the smaller kept.
+    [0, √(2α) + 1]. Region 1 is searched on [0, min(√(2α), 2)] ((x − 1)² decreases up to 1),
+    region 2 on [√(2α), √(2α) + 1]; each is a convex quadratic there, its constrained minimum is
+    found numerically and the smaller kept. The search minimises 2α J_α + const, the same
+    quadratic without the scale 1/(2α), so that a large α (a flat J_α) does not stall it.
     """
     kink = math.sqrt(2.0 * alpha)
     best = (math.nan, math.inf)
-    for (lo, hi), branch in (((0.0, kink), 1), ((kink, kink + 1.0), 2)):
+    for (lo, hi), branch in (((0.0, min(kink, 2.0)), 1), ((kink, kink + 1.0), 2)):
 
         def f(x: float, branch: int = branch) -> float:
             if branch == 1:
                 return (x - 1.0) ** 2 / (2.0 * alpha)
             return (2.0 * x * x - 2.0 * x + 1.0) / (2.0 * alpha) - 1.0
 
-        res = minimize_scalar(f, bounds=(lo, hi), method="bounded", options={"xatol": 1e-12})
+        def g(x: float, branch: int = branch) -> float:
+            return (x - 1.0) ** 2 if branch == 1 else 2.0 * x * x - 2.0 * x
+
+        res = minimize_scalar(g, bounds=(lo, hi), method="bounded", options={"xatol": 1e-12})
         if not res.success:
             warnings.warn(
                 f"hebbian_rate: bounded minimisation of branch {branch} did not converge for "
@@ -323,16 +332,20 @@ def hebbian_rate_curve(
     x_star = np.array([r[0] for r in rates])
     inf_J = np.array([r[1] for r in rates])
     log_p = math.log(p)
-    model_err = np.array([math.exp(_log_error(p, a / log_p, a / log_p)) for a in grid])
+    # A probability: the quadrature may exceed 1 by rounding where every row fails.
+    model_err = np.array([min(math.exp(_log_error(p, a / log_p, a / log_p)), 1.0) for a in grid])
+    with np.errstate(over="ignore", divide="ignore"):  # p^(1 - inf J) beyond 1e308 is +inf
+        expected = np.exp((1.0 - inf_J) * log_p)
+        all_correct = np.exp(p * np.log1p(-model_err))
     return HebbianRateCurve(
         p=p,
         alpha=grid,
         inf_J=inf_J,
         x_star=x_star,
-        expected_errors=p ** (1.0 - inf_J),
-        error_fraction=p ** (-inf_J),
+        expected_errors=expected,
+        error_fraction=np.exp(-inf_J * log_p),
         model_error=model_err,
-        model_all_correct=np.exp(p * np.log1p(-model_err)),
+        model_all_correct=all_correct,
         model_threshold=_threshold(lambda a: (p, a / log_p, a / log_p)),
     )
 
@@ -341,9 +354,7 @@ def hebbian_rate_curve(
 
 
 def _check_model(model: Any) -> str:
-    if not isinstance(model, str) or model not in MODELS:
-        raise ValueError(f"model must be one of {MODELS}, got {model!r}")
-    return model
+    return check_option(model, "model", MODELS)
 
 
 def _variances(p: float, d: float, model: str) -> tuple[float, float]:
@@ -470,8 +481,15 @@ def _model(p: int, d: int, model: str) -> HebbianModel:
     var_off, var_diag = _variances(p, d, model)
     err = math.exp(_log_error(p, var_off, var_diag))
     return HebbianModel(
-        p=p, d=d, alpha=load(p, d), model=model, var_off=var_off, var_diag=var_diag,
-        error_probability=err, accuracy=1.0 - err, p_all_correct=math.exp(p * math.log1p(-err)),
+        p=p,
+        d=d,
+        alpha=load(p, d),
+        model=model,
+        var_off=var_off,
+        var_diag=var_diag,
+        error_probability=err,
+        accuracy=1.0 - err,
+        p_all_correct=math.exp(p * math.log1p(-err)),
         expected_errors=p * err,
     )
 
@@ -694,8 +712,9 @@ def hebbian_sweep(d: int, alphas: Any, *, reps: int = 3, seed: int = 0) -> Hebbi
     ----------
     d : int
         Embedding dimension, >= 2.
-    alphas : sequence of float
-        Loads > 0, each giving p >= 2.
+    alphas : float or sequence of float
+        Loads > 0, each giving p >= 2; with reps > 0, at most ``MAX_ELEMENTS`` p × p scores
+        (``_validation``).
     reps : int, optional
         Instances per load, >= 0 (0: model only, e.g. d = 800 where p ≈ 3·10⁴).
     seed : int, optional
@@ -715,7 +734,10 @@ def hebbian_sweep(d: int, alphas: Any, *, reps: int = 3, seed: int = 0) -> Hebbi
     reps = check_positive_int(reps, "reps", minimum=0)
     seed = check_positive_int(seed, "seed", minimum=0)
     grid = _check_grid(alphas)
-    ps = np.array([p_at_load(a, d) for a in grid])
+    if reps > 0:  # every p × p score is computed
+        ps = _grid_p(grid, d, "original")
+    else:  # the model only: any p up to 2**53
+        ps = np.array([_p_at(float(a), d, "alphas") for a in grid], dtype=np.int64)
     acc = np.empty((grid.size, reps))
     for i, (a, p) in enumerate(zip(grid, ps, strict=True)):
         for r in range(reps):
@@ -723,7 +745,11 @@ def hebbian_sweep(d: int, alphas: Any, *, reps: int = 3, seed: int = 0) -> Hebbi
             acc[i, r] = accuracy(hebbian_weights(inst), inst)
     models = {name: [_model(int(p), d, name) for p in ps] for name in MODELS}
     return HebbianSweep(
-        d=d, alpha=grid, p=ps, alpha_eff=np.array([load(int(p), d) for p in ps]), accuracy=acc,
+        d=d,
+        alpha=grid,
+        p=ps,
+        alpha_eff=np.array([load(int(p), d) for p in ps]),
+        accuracy=acc,
         model_accuracy={k: np.array([m.accuracy for m in v]) for k, v in models.items()},
         model_all_correct={k: np.array([m.p_all_correct for m in v]) for k, v in models.items()},
         seed=seed,
@@ -821,7 +847,8 @@ def hebbian_histogram(
     Parameters
     ----------
     alpha : float
-        Load α > 0 (with α d² large enough that p >= 2).
+        Load α > 0 (with α d² large enough that p >= 2, and at most ``MAX_ELEMENTS`` p × p
+        scores).
     d : int
         Embedding dimension, >= 2.
     seed : int, optional
@@ -829,7 +856,7 @@ def hebbian_histogram(
     bins : int, optional
         Number of bins, >= 2.
     n_non_target : int, optional
-        Size of the non-target subsample, >= 1.
+        Size of the non-target subsample, 1 <= n <= ``MAX_ELEMENTS``.
 
     Returns
     -------
@@ -844,9 +871,9 @@ def hebbian_histogram(
     d = check_positive_int(d, "d", minimum=2)
     seed = check_positive_int(seed, "seed", minimum=0)
     bins = check_positive_int(bins, "bins", minimum=2)
-    n_non_target = check_positive_int(n_non_target, "n_non_target", minimum=1)
+    n_non_target = check_positive_int(n_non_target, "n_non_target", minimum=1, maximum=MAX_ELEMENTS)
     alpha = check_beta(alpha, "alpha")
-    p = p_at_load(alpha, d)
+    p = int(_grid_p(np.array([alpha]), d, "original", "alpha")[0])
     inst, sub_rng = _instance(d, alpha, p, 0, "original", 1.0, seed)
     ns = normalised_scores(hebbian_weights(inst), inst, n_non_target=n_non_target, rng=sub_rng)
     target, others = np.asarray(ns.target), np.asarray(ns.non_target)
@@ -859,15 +886,24 @@ def hebbian_histogram(
     edges = np.linspace(lo, hi, bins + 1)
     grid = np.linspace(lo, hi, 400)
     return HebbianHistogram(
-        d=d, p=p, alpha=alpha, alpha_eff=a_eff, edges=edges,
+        d=d,
+        p=p,
+        alpha=alpha,
+        alpha_eff=a_eff,
+        edges=edges,
         target_density=np.histogram(target, edges, density=True)[0],
         non_target_density=np.histogram(others, edges, density=True)[0],
-        grid=grid, non_target_pdf=_gauss(grid, 0.0, 1.0),
+        grid=grid,
+        non_target_pdf=_gauss(grid, 0.0, 1.0),
         paper_target_pdf=_gauss(grid, paper_mean, 1.0),
         finite_d_target_pdf=_gauss(grid, fd_mean, fd_std),
-        extreme_value=math.sqrt(2.0 * math.log(p)), paper_target_mean=paper_mean,
-        finite_d_target_mean=fd_mean, finite_d_target_std=fd_std,
-        target_mean=float(target.mean()), target_std=float(target.std()),
-        row_max_mean=float(np.mean(ns.row_max)), accuracy=float(np.mean(target > ns.row_max)),
+        extreme_value=math.sqrt(2.0 * math.log(p)),
+        paper_target_mean=paper_mean,
+        finite_d_target_mean=fd_mean,
+        finite_d_target_std=fd_std,
+        target_mean=float(target.mean()),
+        target_std=float(target.std()),
+        row_max_mean=float(np.mean(ns.row_max)),
+        accuracy=float(np.mean(target > ns.row_max)),
         model_accuracy=_model(p, d, "row").accuracy,
     )

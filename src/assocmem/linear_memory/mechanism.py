@@ -56,7 +56,7 @@ import numpy as np
 from assocmem._validation import check_beta, check_positive_int
 from assocmem.backend import to_numpy
 
-from .capacity import _gaussian_max_density, load, p_at_load
+from .capacity import _gaussian_max_density, load
 from .problem import (
     FactualRecallProblem,
     NormalisedScores,
@@ -66,7 +66,8 @@ from .problem import (
     hebbian_weights,
     normalised_scores,
 )
-from .sweep import _run
+from .sweep import _check_grid, _grid_p, _run
+from .training import _check_steps
 
 __all__ = [
     "SCORE_BIN_EDGES",
@@ -346,9 +347,7 @@ def _counts(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
     return np.histogram(clipped, bins=edges)[0]
 
 
-def _summarise(
-    ns: NormalisedScores, acc: float, rule: str, edges: np.ndarray
-) -> ScoreSummary:
+def _summarise(ns: NormalisedScores, acc: float, rule: str, edges: np.ndarray) -> ScoreSummary:
     """ScoreSummary from normalised scores (all non-target scores, shape (p, p − 1))."""
     target = np.asarray(to_numpy(ns.target))
     others = np.asarray(to_numpy(ns.non_target))
@@ -512,13 +511,14 @@ def score_mechanism(
     d : int
         Embedding dimension, >= 2.
     alpha : float
-        Load α > 0 with p(α, d) >= 2.
+        Load α > 0 with p(α, d) >= 2 and at most ``MAX_ELEMENTS`` p × p scores
+        (``_validation``).
     problem : {"original", "decoupled"}, optional
         Eq. (1) or eq. (2).
     seed : int, optional
         Base seed, >= 0.
     steps : int, optional
-        Adam budget, >= 1 (paper: 512).
+        Adam budget, 1 <= steps <= ``MAX_STEPS`` (paper: 512).
     bin_edges : array_like or None, optional
         Histogram grid; None means :data:`SCORE_BIN_EDGES`.
 
@@ -538,9 +538,16 @@ def score_mechanism(
     alpha = check_beta(alpha, "alpha")
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
-    steps = check_positive_int(steps, "steps", minimum=1)
+    steps = _check_steps(steps)
     edges = _check_edges(bin_edges)
-    p = p_at_load(alpha, d)
+    p = int(_grid_p(np.array([alpha]), d, kind, "alpha")[0])
+    return _score_mechanism(d, alpha, p, kind, seed, steps, edges)
+
+
+def _score_mechanism(
+    d: int, alpha: float, p: int, kind: str, seed: int, steps: int, edges: np.ndarray
+) -> ScoreMechanism:
+    """:func:`score_mechanism` for validated arguments and p = p(α, d)."""
     inst, res = _run(d, alpha, p, 0, kind, 1.0, seed, steps=steps, dtype="float32")
     summaries, rows = {}, {}
     for rule, W in (("trained", res.weights), ("hebbian", hebbian_weights(inst))):
@@ -580,8 +587,8 @@ def score_mechanism_sweep(
     ----------
     d : int
         Embedding dimension, >= 2.
-    alphas : sequence of float
-        Loads α > 0, non-empty.
+    alphas : float or sequence of float
+        Loads α > 0, non-empty, each as in :func:`score_mechanism`.
     problem, seed, steps, bin_edges
         As in :func:`score_mechanism`.
 
@@ -595,13 +602,15 @@ def score_mechanism_sweep(
     >>> sw.p.tolist(), sw.stat("trained", "accuracy").tolist()
     ([25, 43], [1.0, 1.0])
     """
-    grid = np.atleast_1d(np.asarray(alphas, dtype=float))
-    if grid.ndim != 1 or grid.size == 0:
-        raise ValueError(f"alphas must be a non-empty 1-D sequence of loads, got {alphas!r}")
+    d = check_positive_int(d, "d", minimum=2)
+    grid = _check_grid(alphas)
     kind = _check_kind(problem)
+    seed = check_positive_int(seed, "seed", minimum=0)
+    steps = _check_steps(steps)
+    edges = _check_edges(bin_edges)
+    ps = _grid_p(grid, d, kind)
     results = tuple(
-        score_mechanism(d=d, alpha=float(a), problem=kind, seed=seed, steps=steps,
-                        bin_edges=bin_edges)
-        for a in grid
+        _score_mechanism(d, float(a), int(p), kind, seed, steps, edges)
+        for a, p in zip(grid, ps, strict=True)
     )
-    return ScoreMechanismSweep(d=results[0].d, problem=kind, results=results)
+    return ScoreMechanismSweep(d=d, problem=kind, results=results)

@@ -38,7 +38,14 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import as_rng, check_beta, check_positive_int
+from assocmem._validation import (
+    MAX_ELEMENTS,
+    as_rng,
+    check_beta,
+    check_option,
+    check_positive_int,
+    check_size,
+)
 from assocmem.backend import array_namespace, to_numpy
 
 __all__ = [
@@ -66,9 +73,25 @@ _LP_TOL = 1e-7
 
 
 def _check_kind(problem: Any) -> str:
-    if not isinstance(problem, str) or problem not in PROBLEMS:
-        raise ValueError(f"problem must be one of {PROBLEMS}, got {problem!r}")
-    return problem
+    return check_option(problem, "problem", PROBLEMS)
+
+
+def _instance_elements(p: int, d: int, kind: str, scores: bool = False) -> int:
+    """Numbers held by one instance (keys and values), plus the p × p scores if ``scores``."""
+    values = p * p * d if kind == "decoupled" else p * d
+    return p * d + values + (p * p if scores else 0)
+
+
+def _check_instance_size(p: int, d: int, kind: str, name: str, scores: bool = False) -> None:
+    """Refuse an instance (and score matrix) above MAX_ELEMENTS numbers; ``name`` sets p."""
+    check_size(
+        _instance_elements(p, d, kind, scores),
+        name,
+        f"array elements (p = {p} facts in d = {d}, {kind} problem"
+        + (", with the p × p scores)" if scores else ")"),
+        MAX_ELEMENTS,
+        "lower the number of facts or the dimension",
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -214,6 +237,11 @@ def sample_problem(d: int, p: int, problem: str = "original", rng: Any = 0) -> F
     FactualRecallProblem
         ``keys`` (p, d), ``values`` (p, d) or (p, p, d), ``kind``.
 
+    Raises
+    ------
+    ValueError
+        If the instance would hold more than ``MAX_ELEMENTS`` numbers (``_validation``).
+
     Examples
     --------
     >>> inst = sample_problem(5, 7, "decoupled", rng=0)
@@ -224,6 +252,7 @@ def sample_problem(d: int, p: int, problem: str = "original", rng: Any = 0) -> F
     d = check_positive_int(d, "d", minimum=1)
     p = check_positive_int(p, "p", minimum=2)
     gen = as_rng(rng)
+    _check_instance_size(p, d, kind, "p")
     keys = gen.standard_normal((p, d))
     shape = (p, d) if kind == "original" else (p, p, d)
     values = gen.standard_normal(shape)
@@ -437,7 +466,7 @@ def normalised_scores(
         None returns all non-target scores as a (p, p − 1) array (memory p² floats). An integer
         n >= 1 returns n of them drawn uniformly with replacement, as Fig. D.1 draws N = 2000.
     rng : int or numpy.random.Generator, optional
-        Used only for the subsample.
+        Used only for the subsample (checked in every call).
     chunk_size : int, optional
         Rows per block, >= 1; the result does not depend on it.
 
@@ -455,13 +484,23 @@ def normalised_scores(
     """
     problem = _check_problem(problem)
     chunk_size = _check_chunk(chunk_size)
+    gen = as_rng(rng)
+    n = None
+    if n_non_target is not None:
+        n = check_positive_int(n_non_target, "n_non_target", minimum=1, maximum=MAX_ELEMENTS)
     xp = array_namespace(problem.keys, problem.values)
     W = xp.asarray(_check_weights(W, problem.d, xp), dtype=xp.float64)
+    # s/σ does not depend on the scale of W: divide W by a power of two near its largest entry
+    # (exact in floating point) so that squared scores cannot overflow, and restore σ at the end.
+    w_max = float(to_numpy(xp.max(xp.abs(W))))
+    if w_max == 0.0:
+        raise ValueError("W gives constant non-target scores (std 0); they cannot be normalised")
+    unit = math.ldexp(1.0, math.frexp(w_max)[1])
+    W = W / unit
     p = problem.p
     idx_r = idx_c = None
-    if n_non_target is not None:
-        n = check_positive_int(n_non_target, "n_non_target", minimum=1)
-        flat = as_rng(rng).integers(0, p * (p - 1), size=n)
+    if n is not None:
+        flat = gen.integers(0, p * (p - 1), size=n)
         idx_r, idx_c = flat // (p - 1), flat % (p - 1)  # row μ, position among its p − 1 others
     keys = xp.asarray(problem.keys, dtype=xp.float64)
     values = xp.asarray(problem.values, dtype=xp.float64)
@@ -492,6 +531,8 @@ def normalised_scores(
     scale = math.sqrt(m2 / count)
     if not scale > 0:
         raise ValueError("W gives constant non-target scores (std 0); they cannot be normalised")
+    target_all = xp.concatenate(targets) / scale
+    row_max_all = xp.concatenate(row_max) / scale
     if idx_r is None:
         non_target = xp.concatenate(kept, axis=0) / scale
     else:
@@ -499,10 +540,10 @@ def normalised_scores(
         for sel, picked in kept:
             non_target[xp.asarray(sel)] = picked / scale
     return NormalisedScores(
-        target=xp.concatenate(targets) / scale,
+        target=target_all,
         non_target=non_target,
-        row_max=xp.concatenate(row_max) / scale,
-        scale=scale,
+        row_max=row_max_all,
+        scale=scale * unit,
     )
 
 
@@ -533,6 +574,11 @@ def lp_feasible(problem: FactualRecallProblem, *, tol: float = _LP_TOL) -> LPFea
     LPFeasibility
         ``feasible``, ``margin`` t*, ``weights`` (d, d), ``status``, ``message``.
 
+    Raises
+    ------
+    ValueError
+        If the constraint matrix would hold more than ``MAX_ELEMENTS`` entries (``_validation``).
+
     Examples
     --------
     In d = 1 a scalar W can favour only the largest and smallest output, so three facts fail:
@@ -546,9 +592,16 @@ def lp_feasible(problem: FactualRecallProblem, *, tol: float = _LP_TOL) -> LPFea
 
     problem = _check_problem(problem)
     tol = check_beta(tol, "tol")
+    p, d = problem.p, problem.d
+    check_size(
+        _lp_elements(p, d),
+        "problem",
+        f"LP constraint entries (p = {p} facts in d = {d})",
+        MAX_ELEMENTS,
+        "use a smaller instance",
+    )
     keys = np.asarray(to_numpy(problem.keys), dtype=np.float64)
     values = np.asarray(to_numpy(problem.values), dtype=np.float64)
-    p, d = problem.p, problem.d
     mu, rho = np.nonzero(~np.eye(p, dtype=bool))  # all ordered pairs ρ ≠ μ, row-major
     if problem.kind == "original":
         diff = values[mu] - values[rho]
@@ -568,3 +621,8 @@ def lp_feasible(problem: FactualRecallProblem, *, tol: float = _LP_TOL) -> LPFea
     margin = float(res.x[-1])
     weights = res.x[:-1].reshape(d, d)
     return LPFeasibility(margin > tol, margin, weights, int(res.status), str(res.message))
+
+
+def _lp_elements(p: int, d: int) -> int:
+    """Entries of the dense LP constraint matrix of :func:`lp_feasible`, p(p − 1) × (d² + 1)."""
+    return p * (p - 1) * (d * d + 1)

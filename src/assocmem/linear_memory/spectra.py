@@ -59,17 +59,20 @@ import numpy as np
 from numpy.polynomial import polynomial as npoly
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     _as_real_array,
     as_rng,
     check_beta,
     check_fraction,
+    check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import to_numpy
-from assocmem.linear_memory.capacity import _x_qc_angle, capacity_two_layer, load, p_at_load
+from assocmem.linear_memory.capacity import _x_qc_angle, capacity_two_layer, load
 from assocmem.linear_memory.problem import _check_kind
-from assocmem.linear_memory.sweep import _instance
-from assocmem.linear_memory.training import train
+from assocmem.linear_memory.sweep import _grid_p, _instance
+from assocmem.linear_memory.training import _check_dtype, _check_steps, train
 
 __all__ = [
     "LAWS",
@@ -103,6 +106,8 @@ NORMALISATIONS = ("none", "top", "moment")
 
 # Imaginary part of z = x + iε at which the cubic (C.70) is solved (note §2.5, step 1).
 _EPS = 1e-10
+# Largest upper edge x_+ of the MP⊠MP law over κ in (0, 1]: 27/4 at κ = 1 (Fuss-Catalan).
+_MP_EDGE_MAX = 6.75
 # Composite Gauss-Legendre rule used for the MP⊠MP CDF: intervals and nodes per interval.
 _CDF_INTERVALS = 400
 _CDF_NODES = 16
@@ -163,8 +168,7 @@ def singular_values(
         raise ValueError(f"W must be a matrix of shape (d1, d2) with d1, d2 >= 1, got {W.shape}")
     n = min(W.shape)
     k = n if rank is None else check_positive_int(rank, "rank", 1, n)
-    if normalise not in NORMALISATIONS:
-        raise ValueError(f"normalise must be one of {NORMALISATIONS}, got {normalise!r}")
+    normalise = check_option(normalise, "normalise", NORMALISATIONS)
     if normalise == "moment":
         if second_moment is None:
             raise ValueError("second_moment must be given (a finite number > 0) for 'moment'")
@@ -173,9 +177,14 @@ def singular_values(
         raise ValueError(f"second_moment is only used with normalise='moment', got {normalise!r}")
     s = np.linalg.svd(W, compute_uv=False)[:k]
     if normalise != "none":
-        ref = s[0] / 2.0 if normalise == "top" else math.sqrt(float(np.mean(s**2)) / m2)
-        if ref == 0.0:
+        if s[0] == 0.0:
             raise ValueError("W must have a non-zero singular value among those kept to normalise")
+        # mean(s²) relative to s[0]², so that squares of large singular values cannot overflow
+        ref = (
+            s[0] / 2.0
+            if normalise == "top"
+            else s[0] * math.sqrt(float(np.mean((s / s[0]) ** 2)) / m2)
+        )
         s = s / ref
     return s
 
@@ -193,7 +202,7 @@ def quarter_circle_density(x: Any) -> np.ndarray:
     Parameters
     ----------
     x : array_like
-        Finite real points; the density is 0 outside [0, 2].
+        Finite real points, any shape (empty too); the density is 0 outside [0, 2].
 
     Returns
     -------
@@ -207,7 +216,8 @@ def quarter_circle_density(x: Any) -> np.ndarray:
     """
     x = _as_x(x)
     inside = (x >= 0.0) & (x <= 2.0)
-    return np.where(inside, np.sqrt(np.clip(4.0 - x**2, 0.0, None)) / math.pi, 0.0)
+    xc = np.clip(x, 0.0, 2.0)  # no overflow in x² far outside the support
+    return np.where(inside, np.sqrt(np.clip(4.0 - xc**2, 0.0, None)) / math.pi, 0.0)
 
 
 def quarter_circle_cdf(x: Any) -> np.ndarray:
@@ -300,10 +310,12 @@ def _mp_density_squared(x: np.ndarray, kappa: float) -> np.ndarray:
     """Density of the squared singular values from the cubic (C.70); x > 0 entries only used.
 
     Roots of all cubics at once as eigenvalues of companion matrices; the physical root is the one
-    with the most negative imaginary part, density -Im G/π (note §2.5, steps 1-2).
+    with the most negative imaginary part, density -Im G/π (note §2.5, steps 1-2). Points beyond
+    twice the upper edge x_+ (<= 27/4) are outside the support and get 0 without a solve (their
+    cubic's coefficients would overflow far out).
     """
     out = np.zeros_like(x)
-    pos = x > 0.0
+    pos = (x > 0.0) & (x < 2.0 * _MP_EDGE_MAX)
     if not np.any(pos):
         return out
     z = x[pos] + 1j * _EPS
@@ -379,7 +391,7 @@ def mp_product_density(x: Any, kappa: float, *, variable: str = "squared") -> np
     Parameters
     ----------
     x : array_like
-        Finite real points (squared singular values, or singular values with
+        Finite real points of any shape (squared singular values, or singular values with
         ``variable="singular"``); the density is 0 for x <= 0 and outside the support.
     kappa : float
         Rank fraction κ = m/d in (0, 1].
@@ -399,13 +411,13 @@ def mp_product_density(x: Any, kappa: float, *, variable: str = "squared") -> np
     0.0939
     """
     kappa = _check_kappa(kappa)
-    if variable not in ("squared", "singular"):
-        raise ValueError(f"variable must be 'squared' or 'singular', got {variable!r}")
+    variable = check_option(variable, "variable", ("squared", "singular"))
     x = _as_x(x)
     flat = x.reshape(-1)
     if variable == "squared":
         return _mp_density_squared(flat, kappa).reshape(x.shape)
-    s = np.where(flat > 0, flat, 0.0)
+    # σ beyond √(2 x_+) is outside the support: clipped there (density 0) before squaring
+    s = np.clip(flat, 0.0, math.sqrt(2.0 * _MP_EDGE_MAX))
     return (2.0 * s * _mp_density_squared(s**2, kappa)).reshape(x.shape)
 
 
@@ -538,12 +550,10 @@ def spectrum_comparison(
     >>> cmp.ks < 0.05
     True
     """
-    if law not in LAWS:
-        raise ValueError(f"law must be one of {LAWS}, got {law!r}")
+    law = check_option(law, "law", LAWS)
     kappa = _check_kappa(kappa)
-    if normalise not in ("top", "moment"):
-        raise ValueError(f"normalise must be 'top' or 'moment', got {normalise!r}")
-    bins = check_positive_int(bins, "bins")
+    normalise = check_option(normalise, "normalise", ("top", "moment"))
+    bins = check_positive_int(bins, "bins", maximum=MAX_ELEMENTS)
     W = to_numpy(_as_real_array(W, "W"))
     if W.ndim not in (2, 3) or min(W.shape) < 1:
         raise ValueError(
@@ -641,7 +651,7 @@ def top_energy_fraction(W: Any, rank: int) -> float:
 
 def _top_fraction(s: np.ndarray, rank: int) -> float:
     """Σ_{i<=rank} s_i² / Σ_i s_i² for decreasing singular values s, not all zero."""
-    energy = s**2
+    energy = (s / s[0]) ** 2  # relative to s[0]²: no overflow for large singular values
     return float(np.sum(energy[:rank]) / np.sum(energy))
 
 
@@ -788,7 +798,7 @@ def eckart_young(kappa: float, *, d: int = 400, rng: Any = 0, bins: int = 40) ->
     kappa : float
         Rank fraction in (0, 1]; m = max(1, round(κd)).
     d : int, optional
-        Matrix size, >= 2.
+        Matrix size, >= 2, with d² <= ``MAX_ELEMENTS`` (``_validation``).
     rng : int or numpy.random.Generator, optional
         Seed or generator for Z; a fixed seed gives the same Z for every κ.
     bins : int, optional
@@ -806,8 +816,9 @@ def eckart_young(kappa: float, *, d: int = 400, rng: Any = 0, bins: int = 40) ->
     """
     kappa = _check_kappa(kappa)
     d = check_positive_int(d, "d", minimum=2)
-    bins = check_positive_int(bins, "bins")
+    bins = check_positive_int(bins, "bins", maximum=MAX_ELEMENTS)
     gen = as_rng(rng)
+    check_size(d * d, "d", "matrix entries (d × d)", MAX_ELEMENTS, "use a smaller d")
     s = singular_values(gen.standard_normal((d, d)) / math.sqrt(d))
     m = max(1, round(kappa * d))
     edges = np.linspace(0.0, max(2.0, float(s[0])), bins + 1)
@@ -949,7 +960,7 @@ def trained_spectrum(
     Parameters
     ----------
     alpha : float
-        Load α > 0 (p >= 2).
+        Load α > 0 (p >= 2, at most ``MAX_ELEMENTS`` p × p scores).
     kappa : float
         Rank fraction in (0, 1]; κ = 1 trains W directly (App. A).
     d : int, optional
@@ -961,7 +972,7 @@ def trained_spectrum(
     seed : int, optional
         Base seed, >= 0.
     steps : int, optional
-        Adam budget (paper: 512).
+        Adam budget, 1 <= steps <= ``MAX_STEPS`` (paper: 512).
     dtype : {"float32", "float64"}, optional
         Training precision.
     normalise : {"moment", "top"}, optional
@@ -985,10 +996,11 @@ def trained_spectrum(
     reps = check_positive_int(reps, "reps")
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
-    if normalise not in ("top", "moment"):
-        raise ValueError(f"normalise must be 'top' or 'moment', got {normalise!r}")
-    bins = check_positive_int(bins, "bins")
-    p = p_at_load(alpha, d)
+    steps = _check_steps(steps)
+    dtype = _check_dtype(dtype)
+    normalise = check_option(normalise, "normalise", ("top", "moment"))
+    bins = check_positive_int(bins, "bins", maximum=MAX_ELEMENTS)
+    p = int(_grid_p(np.array([alpha]), d, kind, "alpha")[0])
     trained, initial, acc, n_steps = [], [], [], []
     for r in range(reps):
         inst, init_rng = _instance(d, alpha, p, r, kind, kappa, seed)
@@ -1002,9 +1014,7 @@ def trained_spectrum(
     init_law = "mp_product" if kappa < 1.0 else "quarter_circle"
 
     def compare(stack: np.ndarray, law: str) -> SpectrumComparison:
-        return spectrum_comparison(
-            stack, law, kappa=kappa, rank=m, normalise=normalise, bins=bins
-        )
+        return spectrum_comparison(stack, law, kappa=kappa, rank=m, normalise=normalise, bins=bins)
 
     return TrainedSpectrum(
         alpha=alpha,

@@ -34,11 +34,31 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import check_beta, check_fraction, check_positive_int
+from assocmem._validation import (
+    as_real_vector,
+    check_beta,
+    check_fraction,
+    check_positive_int,
+)
 
-from .capacity import load, p_at_load
-from .problem import FactualRecallProblem, _check_kind, accuracy, hebbian_weights, sample_problem
-from .training import _DEFAULT_WARMUP, TrainResult, _lr_at, train
+from .capacity import _p_at, load
+from .problem import (
+    FactualRecallProblem,
+    _check_instance_size,
+    _check_kind,
+    accuracy,
+    hebbian_weights,
+    sample_problem,
+)
+from .training import (
+    _DEFAULT_WARMUP,
+    TrainResult,
+    _check_dtype,
+    _check_early_stop,
+    _check_steps,
+    _lr_at,
+    train,
+)
 
 __all__ = [
     "AccuracySweep",
@@ -250,17 +270,22 @@ def _seeds(seed: int, d: int, alpha: float, rep: int, kappa: float) -> tuple[Any
 
 
 def _check_run(
-    d: Any, problem: Any, kappa: Any, steps: Any, lr: Any, seed: Any
+    d: Any, problem: Any, kappa: Any, steps: Any, lr: Any, seed: Any, d_name: str = "d"
 ) -> tuple[int, str, float, int, float, int]:
     """Validate the arguments shared by the public functions (public boundary)."""
     return (
-        check_positive_int(d, "d", minimum=2),
+        check_positive_int(d, d_name, minimum=2),
         _check_kind(problem),
         check_fraction(kappa, "kappa", 0.0, 1.0, open_lo=True, open_hi=False),
-        check_positive_int(steps, "steps", minimum=1),
+        _check_steps(steps),
         check_beta(lr, "lr"),
         check_positive_int(seed, "seed", minimum=0),
     )
+
+
+def _check_train(early_stop: Any, dtype: Any) -> tuple[float | None, str]:
+    """Validate the training options passed on to :func:`~.training.train`."""
+    return _check_early_stop(early_stop), _check_dtype(dtype)
 
 
 def _check_point(alpha: Any, rep: Any) -> tuple[float, int]:
@@ -268,14 +293,38 @@ def _check_point(alpha: Any, rep: Any) -> tuple[float, int]:
     return check_beta(alpha, "alpha"), check_positive_int(rep, "rep", minimum=0)
 
 
-def _check_grid(alphas: Any) -> np.ndarray:
-    """Validate a non-empty 1-D grid of loads α > 0 (not sorted)."""
-    grid = np.atleast_1d(np.asarray(alphas, dtype=float))
-    if grid.ndim != 1 or grid.size == 0:
-        raise ValueError(f"alphas must be a non-empty 1-D sequence of loads, got {alphas!r}")
-    for a in grid:
-        check_beta(a, "alphas")
+def _check_grid(alphas: Any, name: str = "alphas") -> np.ndarray:
+    """Validate a non-empty 1-D grid of finite loads α > 0 (not sorted); a scalar is one load."""
+    grid = as_real_vector(alphas, name, lo=0.0, open_lo=True, min_size=0)
+    if grid.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-D sequence of loads, got {alphas!r}")
     return grid
+
+
+def _grid_p(
+    grid: np.ndarray, d: int, kind: str, name: str = "alphas", scores: bool = True
+) -> np.ndarray:
+    """p(α, d) at every load of a validated grid, with the instance size capped.
+
+    Errors name the caller's parameter ``name``: p < 2, p > 2**53, or an instance (with its
+    p × p scores if ``scores``) above ``MAX_ELEMENTS`` numbers.
+    """
+    ps = np.array([_p_at(float(a), d, name) for a in grid], dtype=np.int64)
+    _check_instance_size(int(ps.max()), d, kind, name, scores=scores)
+    return ps
+
+
+def _check_dims(ds: Any, name: str) -> list[int]:
+    """A non-empty 1-D sequence (or one) of integer dimensions, as Python ints (not yet >= 2)."""
+    if isinstance(ds, str | bytes) or ds is None:
+        raise TypeError(f"{name} must be an integer or a sequence of integers, got {ds!r}")
+    try:
+        dims = np.atleast_1d(np.asarray(ds))
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be an integer or a sequence of integers: {exc}") from exc
+    if dims.ndim != 1 or dims.size == 0:
+        raise ValueError(f"{name} must be a non-empty 1-D sequence of dimensions, got {ds!r}")
+    return [check_positive_int(d, name, minimum=2) for d in dims.tolist()]
 
 
 def _instance(
@@ -343,7 +392,8 @@ def sweep_instance(
     """
     d, kind, kappa, _, _, seed = _check_run(d, problem, kappa, 1, 1.0, seed)
     alpha, rep = _check_point(alpha, rep)
-    return _instance(d, alpha, p_at_load(alpha, d), rep, kind, kappa, seed)[0]
+    p = int(_grid_p(np.array([alpha]), d, kind, "alpha", scores=False)[0])
+    return _instance(d, alpha, p, rep, kind, kappa, seed)[0]
 
 
 def accuracy_sweep(
@@ -376,8 +426,9 @@ def accuracy_sweep(
     ----------
     d : int
         Embedding dimension, >= 2.
-    alphas : sequence of float
-        Loads α > 0, each giving p >= 2.
+    alphas : float or sequence of float
+        Loads α > 0, each giving p >= 2, and an instance with its p × p scores of at most
+        ``MAX_ELEMENTS`` numbers (``_validation``).
     reps : int, optional
         Independent instances per α, >= 1 (paper: 5).
     problem : {"original", "decoupled"}, optional
@@ -402,9 +453,10 @@ def accuracy_sweep(
     ([34], [[1.0, 1.0]], True)
     """
     d, kind, kappa, steps, lr, seed = _check_run(d, problem, kappa, steps, lr, seed)
+    early_stop, dtype = _check_train(early_stop, dtype)
     reps = check_positive_int(reps, "reps", minimum=1)
     grid = _check_grid(alphas)
-    ps = np.array([p_at_load(a, d) for a in grid])
+    ps = _grid_p(grid, d, kind)
     shape = (grid.size, reps)
     acc, loss, n_steps = np.empty(shape), np.empty(shape), np.empty(shape, dtype=int)
     hebb = np.empty(shape) if kappa == 1.0 else None
@@ -416,9 +468,18 @@ def accuracy_sweep(
             if hebb is not None:
                 hebb[i, r] = accuracy(hebbian_weights(inst), inst)
     return AccuracySweep(
-        d=d, alpha=grid, p=ps, alpha_eff=np.array([load(int(p), d) for p in ps]),
-        accuracy=acc, hebbian=hebb, loss=loss, steps=n_steps, problem=kind, kappa=float(kappa),
-        budget=steps, lr=lr,
+        d=d,
+        alpha=grid,
+        p=ps,
+        alpha_eff=np.array([load(int(p), d) for p in ps]),
+        accuracy=acc,
+        hebbian=hebb,
+        loss=loss,
+        steps=n_steps,
+        problem=kind,
+        kappa=float(kappa),
+        budget=steps,
+        lr=lr,
     )
 
 
@@ -428,7 +489,7 @@ def _first_violation_index(
     """Grid index and repetition of the first error (len(grid), -1 if none), and the runs."""
     runs = 0
     for i, a in enumerate(grid):
-        p = p_at_load(float(a), d)
+        p = _p_at(float(a), d, "alphas")
         for r in range(reps):
             runs += 1
             if _run(d, float(a), p, r, kind, kappa, seed, **train_kw)[1].accuracy < 1.0:
@@ -471,10 +532,11 @@ def threshold_scan(
 
     Parameters
     ----------
-    ds : sequence of int
+    ds : int or sequence of int
         Embedding dimensions, each >= 2.
-    alphas : sequence of float
-        Grid of loads α > 0; it is sorted.
+    alphas : float or sequence of float
+        Grid of loads α > 0 (with the instance size bound of :func:`accuracy_sweep`); it is
+        sorted.
     reps, problem, kappa, steps, lr, early_stop, dtype, seed
         As in :func:`accuracy_sweep`.
 
@@ -490,34 +552,46 @@ def threshold_scan(
     >>> scan.last_clean.round(3).tolist(), scan.first_violation.round(3).tolist()
     ([0.308], [3.004])
     """
-    dims = np.atleast_1d(np.asarray(ds))
-    if dims.ndim != 1 or dims.size == 0:
-        raise ValueError(f"ds must be a non-empty 1-D sequence of dimensions, got {ds!r}")
-    checked = [_check_run(d, problem, kappa, steps, lr, seed) for d in dims.tolist()]
+    dims = _check_dims(ds, "ds")
+    checked = [_check_run(d, problem, kappa, steps, lr, seed, d_name="ds") for d in dims]
     _, kind, kappa, steps, lr, seed = checked[0]
+    early_stop, dtype = _check_train(early_stop, dtype)
     reps = check_positive_int(reps, "reps", minimum=1)
     grid = np.sort(_check_grid(alphas))
+    for d in dims:
+        _grid_p(grid, d, kind)
     train_kw = _train_kw(steps, lr, early_stop, dtype)
     first, clean, index, rep, p_first, runs = [], [], [], [], [], []
     for d in (c[0] for c in checked):
         i, r, n = _first_violation_index(d, grid, reps, kind, kappa, seed, train_kw)
         index.append(i)
         rep.append(r)
-        eff = [load(p_at_load(float(a), d), d) for a in grid]
+        eff = [load(_p_at(float(a), d, "alphas"), d) for a in grid]
         first.append(eff[i] if i < grid.size else math.nan)
         clean.append(eff[i - 1] if i > 0 else math.nan)
-        p_first.append(p_at_load(float(grid[min(i, grid.size - 1)]), d))
+        p_first.append(_p_at(float(grid[min(i, grid.size - 1)]), d, "alphas"))
         runs.append(n)
     # energetic imports this module: import at call time to avoid the cycle
     from .energetic import finite_p_capacity_mc
 
     est = finite_p_capacity_mc(np.array(p_first), samples=_FINITE_P_SAMPLES, rng=0)
     return ThresholdScan(
-        d=np.array([c[0] for c in checked]), alpha=grid, first_violation=np.array(first),
-        last_clean=np.array(clean), first_index=np.array(index), first_rep=np.array(rep),
-        p_first=np.array(p_first), finite_p=est.alpha_c, finite_p_stderr=est.alpha_c_stderr,
-        finite_p_step=est.alpha_c_step, runs=np.array(runs), reps=reps, budget=steps, lr=lr,
-        problem=kind, kappa=float(kappa),
+        d=np.array([c[0] for c in checked]),
+        alpha=grid,
+        first_violation=np.array(first),
+        last_clean=np.array(clean),
+        first_index=np.array(index),
+        first_rep=np.array(rep),
+        p_first=np.array(p_first),
+        finite_p=est.alpha_c,
+        finite_p_stderr=est.alpha_c_stderr,
+        finite_p_step=est.alpha_c_step,
+        runs=np.array(runs),
+        reps=reps,
+        budget=steps,
+        lr=lr,
+        problem=kind,
+        kappa=float(kappa),
     )
 
 
@@ -570,13 +644,22 @@ def learning_curve(
     (1.0, True, True)
     """
     d, kind, kappa, steps, lr, seed = _check_run(d, problem, kappa, steps, lr, seed)
+    early_stop, dtype = _check_train(early_stop, dtype)
     alpha, rep = _check_point(alpha, rep)
-    p = p_at_load(alpha, d)
+    p = int(_grid_p(np.array([alpha]), d, kind, "alpha")[0])
     inst, res = _run(d, alpha, p, rep, kind, kappa, seed, **_train_kw(steps, lr, early_stop, dtype))
     return LearningCurve(
-        d=d, p=p, alpha=alpha, alpha_eff=load(p, d), accuracy=res.accuracy_history,
+        d=d,
+        p=p,
+        alpha=alpha,
+        alpha_eff=load(p, d),
+        accuracy=res.accuracy_history,
         loss=res.loss_history,
         learning_rate=np.array([_lr_at(t, steps, lr, _DEFAULT_WARMUP) for t in range(res.steps)]),
         hebbian=accuracy(hebbian_weights(inst), inst) if kappa == 1.0 else None,
-        steps=res.steps, budget=steps, converged=res.converged, problem=kind, kappa=kappa,
+        steps=res.steps,
+        budget=steps,
+        converged=res.converged,
+        problem=kind,
+        kappa=kappa,
     )

@@ -33,10 +33,11 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import check_beta, check_positive_int
+from assocmem._validation import MAX_ELEMENTS, check_beta, check_option, check_positive_int
 
-from .capacity import load, p_at_load
+from .capacity import _p_at, load, p_at_load
 from .problem import (
+    _check_instance_size,
     _check_kind,
     accuracy,
     hebbian_weights,
@@ -44,7 +45,8 @@ from .problem import (
     sample_problem,
     scores,
 )
-from .training import train
+from .sweep import _check_grid
+from .training import _check_steps, train
 
 __all__ = [
     "RULES",
@@ -150,10 +152,10 @@ def score_snapshot(
     d : int, optional
         Embedding dimension, >= 1.
     p : int, optional
-        Number of facts, >= 2. The heat-maps of :mod:`assocmem.explore.fr_basics` are meant
-        for p <= 30.
+        Number of facts, >= 2 (the instance and its p × p scores at most ``MAX_ELEMENTS``
+        numbers). The heat-maps of :mod:`assocmem.explore.fr_basics` are meant for p <= 30.
     steps : int, optional
-        Adam budget, >= 0.
+        Adam budget, 0 <= steps <= ``MAX_STEPS``.
     problem : {"original", "decoupled"}, optional
         Eq. (1) or eq. (2).
     rule : {"trained", "hebbian"}, optional
@@ -175,10 +177,10 @@ def score_snapshot(
     """
     d = check_positive_int(d, "d", minimum=1)
     p = check_positive_int(p, "p", minimum=2)
-    steps = check_positive_int(steps, "steps", minimum=0)
+    steps = _check_steps(steps, minimum=0)
     kind = _check_kind(problem)
-    if not isinstance(rule, str) or rule not in RULES:
-        raise ValueError(f"rule must be one of {RULES}, got {rule!r}")
+    rule = check_option(rule, "rule", RULES)
+    _check_instance_size(p, d, kind, "p", scores=True)
     if rule == "hebbian" and steps != 0:
         raise ValueError(f"steps must be 0 for the Hebbian rule (it is not trained), got {steps}")
     seed = check_positive_int(seed, "seed", minimum=0)
@@ -267,7 +269,7 @@ def counting_curve(
     d_min, d_max : int, optional
         Range of dimensions, 1 <= d_min < d_max.
     n : int, optional
-        Number of grid points, >= 2, before removing repeated integers.
+        Number of grid points, 2 <= n <= ``MAX_ELEMENTS``, before removing repeated integers.
 
     Returns
     -------
@@ -284,7 +286,7 @@ def counting_curve(
     alpha = check_beta(alpha, "alpha")
     d_min = check_positive_int(d_min, "d_min", minimum=1)
     d_max = check_positive_int(d_max, "d_max", minimum=d_min + 1)
-    n = check_positive_int(n, "n", minimum=2)
+    n = check_positive_int(n, "n", minimum=2, maximum=MAX_ELEMENTS)
     ds = np.unique(np.round(np.geomspace(d_min, d_max, n)).astype(int))
     ps = np.array([p_at_load(alpha, int(d)) for d in ds])
     # log₂ misreading: p log₂ p = α d²  <=>  p ln p = (α ln 2) d²; p >= 2 needs its own floor.
@@ -333,9 +335,10 @@ def load_table(alphas: Any, ds: Any) -> LoadTable:
 
     Parameters
     ----------
-    alphas : sequence of float
-        Loads, each finite and > 0 (with α d² >= 1.5 ln 1.5 for every d).
-    ds : sequence of int
+    alphas : float or sequence of float
+        Loads, each finite and > 0 (with 1.5 ln 1.5 <= α d² <= 2**53 ln 2**53 for every d, see
+        :func:`~.capacity.p_at_load`).
+    ds : int or sequence of int
         Dimensions, each >= 1.
 
     Returns
@@ -347,12 +350,13 @@ def load_table(alphas: Any, ds: Any) -> LoadTable:
     >>> load_table([0.5, 1.0], [40]).p.tolist()  # note §3 table
     [[158, 283]]
     """
-    a = np.atleast_1d(np.asarray(alphas, dtype=float))
-    if a.ndim != 1 or a.size == 0:
-        raise ValueError(f"alphas must be a non-empty 1-D sequence of loads, got {alphas!r}")
-    dims = [check_positive_int(d, "ds") for d in np.atleast_1d(np.asarray(ds)).tolist()]
-    if not dims:
-        raise ValueError(f"ds must be a non-empty sequence of dimensions, got {ds!r}")
-    ps = np.array([[p_at_load(float(x), d) for x in a] for d in dims])
+    a = _check_grid(alphas)
+    if ds is None or isinstance(ds, str | bytes):
+        raise TypeError(f"ds must be an integer or a sequence of integers, got {ds!r}")
+    d_arr = np.atleast_1d(np.asarray(ds))
+    if d_arr.ndim != 1 or d_arr.size == 0:
+        raise ValueError(f"ds must be a non-empty 1-D sequence of dimensions, got {ds!r}")
+    dims = [check_positive_int(d, "ds") for d in d_arr.tolist()]
+    ps = np.array([[_p_at(float(x), d, "alphas") for x in a] for d in dims], dtype=np.int64)
     eff = np.array([[load(int(p), d) for p in row] for d, row in zip(dims, ps, strict=True)])
     return LoadTable(alphas=a, ds=np.array(dims), p=ps, alpha_eff=eff)

@@ -42,10 +42,14 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
     as_rng,
     check_beta,
     check_fraction,
+    check_option,
     check_positive_int,
+    check_size,
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.linear_memory.problem import (
@@ -131,7 +135,7 @@ def learning_rate(
     t : int
         Step index, 0 <= t < steps.
     steps : int, optional
-        Budget T >= 1.
+        Budget T, 1 <= T <= ``MAX_STEPS`` (``_validation``).
     lr : float, optional
         Peak learning rate η, finite and > 0.
     warmup : int, optional
@@ -148,11 +152,27 @@ def learning_rate(
     >>> learning_rate(25, steps=512, lr=1e-2, warmup=25)
     0.01
     """
-    steps = check_positive_int(steps, "steps", minimum=1)
+    steps = _check_steps(steps)
     t = check_positive_int(t, "t", minimum=0, maximum=steps - 1)
     lr = check_beta(lr, "lr")
     warmup = check_positive_int(warmup, "warmup", minimum=0)
     return _lr_at(t, steps, lr, warmup)
+
+
+def _check_steps(steps: Any, minimum: int = 1) -> int:
+    """A step budget: an integer in [minimum, MAX_STEPS] (``_validation``)."""
+    return check_positive_int(steps, "steps", minimum=minimum, maximum=MAX_STEPS)
+
+
+def _check_early_stop(early_stop: Any) -> float | None:
+    """None, or an accuracy threshold in (0, 1]."""
+    if early_stop is None:
+        return None
+    return check_fraction(early_stop, "early_stop", 0.0, 1.0, open_hi=False)
+
+
+def _check_dtype(dtype: Any) -> str:
+    return check_option(dtype, "dtype", _DTYPES)
 
 
 def _lr_at(t: int, steps: int, lr: float, warmup: int) -> float:
@@ -392,7 +412,7 @@ def train(
     kappa : float, optional
         Rank fraction κ in (0, 1]. κ = 1 trains W directly.
     steps : int, optional
-        Budget of Adam steps, >= 1 (paper: 512).
+        Budget of Adam steps, 1 <= steps <= ``MAX_STEPS`` (paper: 512).
     lr : float, optional
         Peak learning rate, finite and > 0 (paper: 1e-2).
     warmup : int, optional
@@ -413,6 +433,12 @@ def train(
         ``weights`` (d, d), ``Q``/``R`` (d, m) or None, ``accuracy_history``, ``loss_history``,
         ``steps``, ``converged``, ``kappa``, ``m``.
 
+    Raises
+    ------
+    ValueError
+        If the scores overflow the working precision during training (the loss is no longer
+        finite): ``lr`` or ``init`` is too large.
+
     Examples
     --------
     Twenty facts in d = 20 (α ≈ 0.15) are stored perfectly, well below capacity:
@@ -424,16 +450,22 @@ def train(
     """
     problem = _check_problem(problem)
     kappa = check_fraction(kappa, "kappa", 0.0, 1.0, open_lo=True, open_hi=False)
-    steps = check_positive_int(steps, "steps", minimum=1)
+    steps = _check_steps(steps)
     lr = check_beta(lr, "lr")
     warmup = check_positive_int(warmup, "warmup", minimum=0)
-    if early_stop is not None:
-        early_stop = check_fraction(early_stop, "early_stop", 0.0, 1.0, open_hi=False)
-    if not isinstance(dtype, str) or dtype not in _DTYPES:
-        raise ValueError(f"dtype must be one of {_DTYPES}, got {dtype!r}")
+    early_stop = _check_early_stop(early_stop)
+    dtype = _check_dtype(dtype)
     d = problem.d
     init_std = _check_init(init, d)
     gen = as_rng(rng)
+    # The problem's p × p scores are held at once (its arrays exist already).
+    check_size(
+        problem.p * problem.p,
+        "problem",
+        f"scores (p = {problem.p} facts)",
+        MAX_ELEMENTS,
+        "use fewer facts",
+    )
 
     xp = array_namespace(problem.keys, problem.values)
     dt = getattr(xp, dtype)
@@ -455,22 +487,29 @@ def train(
     n_done = 0
     for t in range(steps + 1):
         W = params[0] @ params[1].T if factored else params[0]
-        loss, gW, recalled = _loss_grad(W, keys, values, kind, xp)
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+            loss, gW, recalled = _loss_grad(W, keys, values, kind, xp)
         acc = float(to_numpy(xp.sum(recalled))) / problem.p
         acc_hist.append(acc)
         loss_hist.append(float(to_numpy(loss)))
+        if not math.isfinite(loss_hist[-1]):
+            raise ValueError(
+                f"training diverged: the {dtype} scores overflowed after {t} Adam steps (loss "
+                f"{loss_hist[-1]}); lower lr (got {lr!r}) or init (got {init!r})"
+            )
         if t == steps or (early_stop is not None and acc >= early_stop):
             break
         grads = [gW @ params[1], gW.T @ params[0]] if factored else [gW]
         eta = _lr_at(t, steps, lr, warmup)
         c1 = 1.0 - _BETA1 ** (t + 1)
         c2 = 1.0 - _BETA2 ** (t + 1)
-        for a, g, mo, ve in zip(params, grads, mom, vel, strict=True):
-            mo *= _BETA1
-            mo += (1.0 - _BETA1) * g
-            ve *= _BETA2
-            ve += (1.0 - _BETA2) * (g * g)
-            a -= (eta / c1) * mo / (xp.sqrt(ve / c2) + _EPS)
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported above
+            for a, g, mo, ve in zip(params, grads, mom, vel, strict=True):
+                mo *= _BETA1
+                mo += (1.0 - _BETA1) * g
+                ve *= _BETA2
+                ve += (1.0 - _BETA2) * (g * g)
+                a -= (eta / c1) * mo / (xp.sqrt(ve / c2) + _EPS)
         n_done += 1
     W = params[0] @ params[1].T if factored else params[0]
     final_acc = acc_hist[-1]

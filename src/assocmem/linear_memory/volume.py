@@ -42,7 +42,14 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import as_rng, check_positive_int
+from assocmem._validation import (
+    MAX_ELEMENTS,
+    MAX_STEPS,
+    as_rng,
+    check_option,
+    check_positive_int,
+    check_size,
+)
 from assocmem.backend import array_namespace, to_numpy
 
 from .problem import _check_kind
@@ -139,9 +146,28 @@ class FirstMomentPair:
 
 
 def _check_sampler(sampler: Any) -> str:
-    if not isinstance(sampler, str) or sampler not in SAMPLERS:
-        raise ValueError(f"sampler must be one of {SAMPLERS}, got {sampler!r}")
-    return sampler
+    return check_option(sampler, "sampler", SAMPLERS)
+
+
+def _check_draws(draws: Any) -> int:
+    return check_positive_int(draws, "draws", minimum=1, maximum=MAX_STEPS)
+
+
+def _per_draw(d: int, p: int, kind: str, sampler: str) -> int:
+    """Random numbers (and scores) drawn per (W, instance) pair by each sampler."""
+    if sampler == "direct":
+        return d * d + p * d + (p * d if kind == "original" else p * p * d) + p * p
+    return 2 * p * min(p, d) + min(p, d) ** 2 + p * p
+
+
+def _check_pair_size(d: int, p: int, kind: str, sampler: str) -> None:
+    check_size(
+        _per_draw(d, p, kind, sampler),
+        "p",
+        f"random numbers per draw (d = {d}, {kind} problem, {sampler} sampler)",
+        MAX_ELEMENTS,
+        "lower p or d",
+    )
 
 
 def _solved(S: Any, xp: Any) -> Any:
@@ -202,12 +228,8 @@ def _gram_scores(gen: np.random.Generator, b: int, d: int, p: int, kind: str) ->
 
 def _count(gen: np.random.Generator, d: int, p: int, kind: str, draws: int, sampler: str) -> int:
     """Number of solved pairs among ``draws``, in batches of about _BATCH_NUMBERS numbers."""
-    if sampler == "direct":
-        per_draw = d * d + p * d + (p * d if kind == "original" else p * p * d) + p * p
-        draw_scores = _direct_scores
-    else:
-        per_draw = 2 * p * min(p, d) + min(p, d) ** 2 + p * p
-        draw_scores = _gram_scores
+    per_draw = _per_draw(d, p, kind, sampler)
+    draw_scores = _direct_scores if sampler == "direct" else _gram_scores
     batch = max(1, _BATCH_NUMBERS // per_draw)
     successes = 0
     for start in range(0, draws, batch):
@@ -259,8 +281,10 @@ def first_moment_mc(
     problem : {"original", "decoupled"}, optional
         Eq. (1) or eq. (2).
     draws : int, optional
-        Number of independent (W, instance) pairs, >= 1. The standard error is about
-        √(p^(-p) / draws): 4e-4 for p = 3 and 1.4e-4 for p = 4 at 2e5 draws (note §1.3).
+        Number of independent (W, instance) pairs, 1 <= draws <= ``MAX_STEPS``
+        (``_validation``); one pair at most ``MAX_ELEMENTS`` random numbers. The standard
+        error is about √(p^(-p) / draws): 4e-4 for p = 3 and 1.4e-4 for p = 4 at 2e5 draws
+        (note §1.3).
     rng : int or numpy.random.Generator, optional
         Seed (>= 0) or generator.
     sampler : {"direct", "gram"}, optional
@@ -282,9 +306,10 @@ def first_moment_mc(
     d = check_positive_int(d, "d", minimum=1)
     p = check_positive_int(p, "p", minimum=2)
     kind = _check_kind(problem)
-    draws = check_positive_int(draws, "draws", minimum=1)
+    draws = _check_draws(draws)
     sampler = _check_sampler(sampler)
     gen = as_rng(rng)
+    _check_pair_size(d, p, kind, sampler)
     successes = _count(gen, d, p, kind, draws, sampler)
     return FirstMoment(d=d, p=p, problem=kind, draws=draws, successes=successes, sampler=sampler)
 
@@ -308,7 +333,7 @@ def first_moment_pair(
     p : int
         Number of associations, >= 2.
     draws : int, optional
-        Draws per problem, >= 1.
+        Draws per problem, 1 <= draws <= ``MAX_STEPS``.
     seed : int, optional
         Base seed, >= 0.
     sampler : {"direct", "gram"}, optional
@@ -326,7 +351,11 @@ def first_moment_pair(
     """
     d = check_positive_int(d, "d", minimum=1)
     p = check_positive_int(p, "p", minimum=2)
+    draws = _check_draws(draws)
     seed = check_positive_int(seed, "seed", minimum=0)
+    sampler = _check_sampler(sampler)
+    for kind in ("original", "decoupled"):
+        _check_pair_size(d, p, kind, sampler)
     op_seq, dp_seq = np.random.SeedSequence([seed, d, p]).spawn(2)
     return FirstMomentPair(
         original=first_moment_mc(
