@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -49,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ABS_ENTRY,
     MAX_ELEMENTS,
     MAX_STEPS,
     ConvergenceWarning,
@@ -58,6 +58,7 @@ from assocmem._validation import (
     check_beta,
     check_fraction,
     check_instance,
+    check_int_sequence,
     check_nonneg_float,
     check_option,
     check_positive_float,
@@ -911,7 +912,8 @@ def generative_2d(
     k : int
         Mixture components, >= 1.
     sigma : float
-        Component standard deviation, > 0.
+        Component standard deviation, > 0, small enough that the sampled memories stay within
+        magnitude ``MAX_ABS_ENTRY`` (1e100).
     n_per_memory : int, default 10
         Shell starts per memory, >= 1.
     n_grid : int
@@ -943,6 +945,7 @@ def generative_2d(
         "use fewer starts per memory",
     )
     xi, mu = gmm_sample(k, 2, sigma, M, seed)
+    _check_sample_spread(xi, sigma)
     starts = shell_starts(xi, beta, n_per_memory, seed + 1)
     lsr_points, lsr_active, _, _ = _algorithm1(starts, xi, beta, 10_000, np, record=None)
     keys, first = np.unique(np.asarray(lsr_active), axis=0, return_index=True)
@@ -1035,7 +1038,8 @@ def generative_panels(
         Dimension and components, >= 1.
     sigma : float
         Component standard deviation, > 0, small enough that 2/r_min² > 2/d for every seed
-        (else the β grid is empty).
+        (else the β grid is empty) and that the memories stay within magnitude
+        ``MAX_ABS_ENTRY`` (1e100).
     n_beta : int
         β values per seed, >= 2.
     seeds : tuple of int
@@ -1053,7 +1057,7 @@ def generative_panels(
     k = check_positive_int(k, "k")
     sigma = check_positive_float(sigma, "sigma")
     n_beta = check_positive_int(n_beta, "n_beta", minimum=2)
-    seeds = _check_seeds(seeds)
+    seeds = tuple(check_int_sequence(seeds, "seeds", minimum=0))
     n_starts = check_positive_int(n_starts, "n_starts")
     n_per_memory = -(-n_starts // M)
     check_size(
@@ -1065,6 +1069,7 @@ def generative_panels(
     )
     for seed in seeds:  # the memories generative_sweep draws (same generator, same order)
         xi, _ = gmm_sample(k, d, sigma, M, seed)
+        _check_sample_spread(xi, sigma)
         r2 = float(np.min(_sqdist(xi, xi, np) + np.diag(np.full(M, np.inf))))
         if not 2.0 / r2 > 2.0 / d:
             raise ValueError(
@@ -1116,15 +1121,15 @@ def _check_hybrid(beta: Any, lam: Any, eps: Any) -> tuple[float, float, float]:
     return check_beta(beta), check_nonneg_float(lam, "lam"), check_beta(eps, "eps")
 
 
-def _check_seeds(seeds: Any) -> tuple[int, ...]:
-    """A non-empty sequence of int seeds >= 0, as a tuple (hashable, for the cache)."""
-    if isinstance(seeds, str | bytes) or not isinstance(seeds, Sequence | np.ndarray):
-        raise TypeError(
-            f"seeds must be a sequence of int seeds, got {seeds!r} of type {type(seeds).__name__}"
+def _check_sample_spread(xi: np.ndarray, sigma: float) -> None:
+    """Refuse a sigma that spreads the sampled memories beyond ``MAX_ABS_ENTRY``."""
+    top = float(np.max(np.abs(xi)))
+    if top > MAX_ABS_ENTRY:
+        raise ValueError(
+            f"sigma must keep the sampled memories within magnitude {MAX_ABS_ENTRY:g} (squared "
+            f"distances stay finite in float64), got sigma = {sigma!r} and a memory of "
+            f"magnitude {top:.3g}"
         )
-    if np.ndim(seeds) != 1 or len(seeds) < 1:
-        raise ValueError(f"seeds must be a non-empty 1-D sequence of ints, got {seeds!r}")
-    return tuple(check_positive_int(s, "seeds", minimum=0) for s in seeds)
 
 
 def _prepare_points(x: Any, memories: Any, name: str) -> tuple[Any, Any, bool, Any]:
