@@ -314,7 +314,7 @@ class TestOverflowLimits:
         assert t.lambda_mem > 1e298  # Eq. 15 grows like θ Cov(r, d)/c_rr: finite here
 
     def test_ensemble_alpha_s_has_no_nan_for_huge_scales(self):
-        # Eq. 23 divided through: α_S = 1/(1 + (s√(1−ρ²)/(c − ρ s))²), s = σ_x/σ_y.
+        # Eq. 23 divided through: α_S = 1/(1 + (σ_x√(1−ρ²)/(c σ_y − ρ σ_x))²).
         # c → ∞ puts the disc far left: α_S → 1 (was inf/inf = NaN).
         assert ensemble_alpha_s(1.0, 2.0, 0.3, c=1e300) == 1.0
         assert ensemble_alpha_s(1.0, 1e300, 0.3) == 1.0  # s → 0: the disc is a point at −c

@@ -67,7 +67,7 @@ from assocmem.attractor.meanfield import (
     ensemble_disc,
 )
 from assocmem.attractor.network import Network, jacobian_spectrum, paired_ensemble_spectrum
-from assocmem.attractor.rates import sample_patterns
+from assocmem.attractor.rates import _sample
 from assocmem.backend import to_numpy
 
 __all__ = [
@@ -526,7 +526,7 @@ def surrogate_view(
     if kind == "gaussian":
         return _view(N, alpha, rho, sx, sy, 1.0, seed)
     gen = as_rng(seed)
-    R = sample_patterns(N, P, theory.cv, rng=gen)
+    R = _sample(N, P, theory.cv, gen)
     beta = theory.c_rf / theory.c_rr
     noise = math.sqrt(max(0.0, theory.c_ff - beta * beta * theory.c_rr))
     X = beta * (R - 1.0) + noise * gen.standard_normal((N, P))

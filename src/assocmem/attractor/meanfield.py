@@ -475,13 +475,13 @@ def ensemble_alpha_s(sigma_x: float, sigma_y: float, rho_xy: float, c: float = 1
     sx, sy = check_beta(sigma_x, "sigma_x"), check_beta(sigma_y, "sigma_y")
     rho = _correlation(rho_xy)
     c = check_finite_float(c, "c")
-    # Divided through by σ_y⁴ and by b² (scale-free, so no product leaves the float range):
-    # with s = σ_x/σ_y and b = c − ρ s, α_S = 1 / (1 + (s √(1−ρ²) / b)²) for b > 0, else 0.
-    ratio = sx / sy
-    b = c - rho * ratio if math.isfinite(rho * ratio) else -math.copysign(math.inf, rho)
+    # Divided through by σ_y² b² (so no product leaves the float range): with b = c σ_y − ρ σ_x,
+    # α_S = 1 / (1 + (σ_x √(1−ρ²) / b)²) for b > 0, else 0. ρ σ_x <= σ_x is finite; c σ_y = ±inf
+    # gives the limits 1 and 0.
+    b = c * sy - rho * sx
     if not b > 0.0:  # the centre is already >= 0 (a point at or right of 0 when ρ = ±1)
         return 0.0
-    t = ratio * math.sqrt(max(0.0, 1.0 - rho * rho)) / b
+    t = sx * math.sqrt(max(0.0, 1.0 - rho * rho)) / b
     return 1.0 / (1.0 + t * t) if t < 1e150 else 0.0
 
 

@@ -59,13 +59,13 @@ from assocmem._validation import (
 )
 from assocmem.attractor.rates import (
     _as_rates,
+    _g,
+    _g_inverse,
+    _gain,
+    _sample,
     _slope,
-    activation,
-    activation_inverse,
     check_cv,
     check_exponent,
-    gain,
-    sample_patterns,
 )
 from assocmem.backend import array_namespace, to_numpy
 
@@ -283,6 +283,7 @@ def pinv_weights(R: Any, sigma: float, n: float, theta: float | None = None) -> 
     With one pattern the pattern is a fixed point:
 
     >>> import numpy as np
+    >>> from assocmem.attractor.rates import activation
     >>> R = np.array([[1.0], [2.0], [0.5]])
     >>> net = pinv_weights(R, 1.0, 1.0)
     >>> bool(np.allclose(activation(net.W @ R - net.theta, 1.0, 1.0), R))
@@ -370,7 +371,12 @@ def _weights(R: Any, sigma: Any, n: Any, theta: Any, zero_diag: bool) -> Network
         theta = check_finite_float(theta, "theta")
     xp = array_namespace(R)
     R = _check_patterns(R, sigma, xp)
-    U = activation_inverse(R, sigma, n)
+    return _build(R, sigma, n, theta, zero_diag, xp)
+
+
+def _build(R: Any, sigma: float, n: float, theta: Any, zero_diag: bool, xp: Any) -> Network:
+    """Eqs. 8 and 20 on trusted input (the kernel of the weight rules)."""
+    U = _g_inverse(R, sigma, n, xp)
     # Eq. 16 with the empirical mean of g⁻¹(R) when no threshold is given.
     theta = -float(xp.mean(U)) if theta is None else theta
     V = U + theta
@@ -511,7 +517,7 @@ def jacobian_spectrum(
         MAX_ELEMENTS,
         "select fewer patterns per call",
     )
-    D = gain(net.R[:, mus], net.sigma, net.n).T  # (m, N), D_μ of Eq. 5
+    D = _gain(net.R[:, mus], net.sigma, net.n, array_namespace(net.R)).T  # (m, N), D_μ (Eq. 5)
     if method == "lowrank":
         Vbar = D[:, :, None] * net.V[None, :, :]  # D_μ V, (m, N, P)
         mats = to_numpy(net.R_pinv[None, :, :] @ Vbar)  # K_μ, (m, P, P)
@@ -689,7 +695,7 @@ def simulate(
     with np.errstate(over="ignore", invalid="ignore"):  # a blow-up is detected, not warned
         for _ in range(steps):
             r_in = r if alive.all() else xp.where(xp.asarray(alive), r, 0.0)  # no blown inputs
-            r_new = r_in + dt * (activation(W @ r_in - theta, sigma, n) - r_in)  # Eq. 2, Euler
+            r_new = r_in + dt * (_g(W @ r_in - theta, sigma, n, xp) - r_in)  # Eq. 2, Euler
             if gen is not None:
                 r_new = r_new + noise * math.sqrt(dt) * xp.asarray(gen.standard_normal(r.shape))
             bad = alive & _runaway(r_new, max_rate, xp)
@@ -822,10 +828,9 @@ def empirical_critical_load(
     gen = as_rng(rng)
     frac, mean, std = (np.empty(a.size) for _ in range(3))
     for j, P in enumerate(Ps):
-        R = sample_patterns(N, int(P), cv, rng=gen)
-        theta = -float(np.mean(activation_inverse(R, sigma, n))) + shift
-        build = zero_diag_weights if zero_diag else pinv_weights
-        net = build(R, sigma, n, theta)
+        R = _sample(N, int(P), cv, gen)
+        theta = -float(np.mean(_g_inverse(R, sigma, n, np))) + shift
+        net = _build(R, sigma, n, theta, zero_diag, np)
         ab = jacobian_spectrum(net, list(range(min(patterns, int(P))))).abscissa
         with np.errstate(over="ignore"):  # abscissae beyond 1e154: the spread is +inf
             frac[j], mean[j], std[j] = np.mean(ab < -tol), ab.mean(), ab.std()

@@ -127,8 +127,12 @@ def activation(v: Any, sigma: float, n: float) -> Any:
     """
     sigma, n = _check_shape_params(sigma, n)
     xp = array_namespace(v)
-    v = _as_real_array(v, "v", xp)
-    with np.errstate(over="ignore"):  # g beyond the float range is +inf, its true limit
+    return _g(_as_real_array(v, "v", xp), sigma, n, xp)
+
+
+def _g(v: Any, sigma: float, n: float, xp: Any) -> Any:
+    """Eq. 3 on trusted input (the kernel of :func:`activation`); non-finite v pass through."""
+    with np.errstate(over="ignore", invalid="ignore"):  # beyond the float range: +inf
         if sigma == 0.0:
             return xp.maximum(v, 0.0) ** n
         a = np.pi / sigma
@@ -164,7 +168,11 @@ def activation_inverse(r: Any, sigma: float, n: float) -> Any:
     """
     sigma, n = _check_shape_params(sigma, n)
     xp = array_namespace(r)
-    r = _as_rates(r, sigma, xp)
+    return _g_inverse(_as_rates(r, sigma, xp), sigma, n, xp)
+
+
+def _g_inverse(r: Any, sigma: float, n: float, xp: Any) -> Any:
+    """g⁻¹ on trusted rates (the kernel of :func:`activation_inverse`)."""
     y = r ** (1.0 / n)
     if sigma == 0.0:
         return y
@@ -202,7 +210,11 @@ def gain(r: Any, sigma: float, n: float) -> Any:
     """
     sigma, n = _check_shape_params(sigma, n)
     xp = array_namespace(r)
-    r = _as_rates(r, sigma, xp)
+    return _gain(_as_rates(r, sigma, xp), sigma, n, xp)
+
+
+def _gain(r: Any, sigma: float, n: float, xp: Any) -> Any:
+    """d(r) on trusted rates (the kernel of :func:`gain`)."""
     if sigma == 0.0:
         return _rectified_power(r, (n - 1.0) / n, n, xp)
     with np.errstate(over="ignore"):  # beyond the float range: +inf, the true limit
@@ -245,7 +257,11 @@ def sample_patterns(N: int, P: int, cv: float, rng: Any = 0, f: float = 1.0) -> 
     check_size(N * P, "N", "entries (N * P)", MAX_ELEMENTS, "ask for fewer neurons or patterns")
     cv = check_cv(cv)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    gen = as_rng(rng)
+    return _sample(N, P, cv, as_rng(rng), f)
+
+
+def _sample(N: int, P: int, cv: float, gen: np.random.Generator, f: float = 1.0) -> np.ndarray:
+    """Log-normal patterns on trusted input (the kernel of :func:`sample_patterns`)."""
     s = np.sqrt(np.log1p(cv * cv))
     R = np.exp(-0.5 * s * s + s * gen.standard_normal((N, P)))
     if f < 1.0:

@@ -63,20 +63,19 @@ from assocmem.attractor.meanfield import StabilityTheory, _check_load, theory
 from assocmem.attractor.network import (
     Network,
     Trajectory,
+    _build,
     _check_steps,
     jacobian_spectrum,
-    pinv_weights,
     simulate,
-    zero_diag_weights,
 )
 from assocmem.attractor.rates import (
+    _g,
+    _g_inverse,
+    _gain,
+    _sample,
     _slope,
-    activation,
-    activation_inverse,
     check_cv,
     check_exponent,
-    gain,
-    sample_patterns,
 )
 from assocmem.backend import to_numpy
 
@@ -390,7 +389,7 @@ def activation_curves(
         sigma=sigma,
         n=n,
         v=v,
-        g=activation(v, sigma, n),
+        g=_g(v, sigma, n, np),
         slope=_slope(v, sigma, n, np),
         noisy=_noisy_power(v, sigma, n),
         hard=hard,
@@ -504,7 +503,7 @@ def pattern_density(
     N = check_positive_int(N, "N", minimum=100, maximum=MAX_ELEMENTS)
     gen = as_rng(rng)
     bins = check_positive_int(bins, "bins", minimum=2, maximum=MAX_ELEMENTS)
-    x = sample_patterns(N, 1, cv, rng=gen, f=f)[:, 0]
+    x = _sample(N, 1, cv, gen, f)[:, 0]
     s = math.sqrt(math.log1p(cv * cv))
     lo, hi = math.exp(-0.5 * s * s - 3.29 * s), math.exp(-0.5 * s * s + 3.29 * s)
     edges = np.geomspace(lo, hi, bins + 1)
@@ -679,7 +678,7 @@ def weight_statistics(net: Network, pattern: int = 0, henrici: bool = True) -> W
     henrici = check_bool(henrici, "henrici")
     W, R = np.asarray(to_numpy(net.W)), np.asarray(to_numpy(net.R))
     with np.errstate(over="ignore", invalid="ignore"):
-        err = float(np.max(np.abs(activation(W @ R - net.theta, net.sigma, net.n) - R)))
+        err = float(np.max(np.abs(_g(W @ R - net.theta, net.sigma, net.n, np) - R)))
     h = float("nan")
     if henrici:
         h = _henrici_at(net, W, R[:, pattern], pattern)
@@ -708,7 +707,7 @@ def _check_pattern(pattern: Any, P: int) -> int:
 def _henrici_at(net: Network, W: np.ndarray, r: np.ndarray, mu: int) -> float:
     # J_μ = −I + D_μ W with D_μ = d(r^μ) (Eq. 5 at the stored pattern): the same matrix whose
     # spectrum jacobian_spectrum returns, also where rounding spoils the fixed point.
-    D = np.asarray(to_numpy(gain(r, net.sigma, net.n)))
+    D = _gain(r, net.sigma, net.n, np)
     J = D[:, None] * W - np.eye(W.shape[0])
     spec = jacobian_spectrum(net, mu)
     ev = spec.eigenvalues[0]
@@ -853,12 +852,11 @@ def weight_load_sweep(
     shift = check_finite_float(theta_shift, "theta_shift")
     zero_diag = check_bool(zero_diag, "zero_diag")
     henrici = check_bool(henrici, "henrici")
-    build = zero_diag_weights if zero_diag else pinv_weights
     rows = []
     for P in np.rint(a * N).astype(int):
-        R = sample_patterns(N, int(P), cv, rng=gen)
-        theta = -float(np.mean(activation_inverse(R, sigma, n))) + shift
-        rows.append(weight_statistics(build(R, sigma, n, theta), henrici=henrici))
+        R = _sample(N, int(P), cv, gen)
+        theta = -float(np.mean(_g_inverse(R, sigma, n, np))) + shift
+        rows.append(weight_statistics(_build(R, sigma, n, theta, zero_diag, np), henrici=henrici))
     t = theory(cv, sigma, n)
     used = np.array([s.alpha for s in rows])
     t_shift = theory(cv, sigma, n, t.theta_star + shift)
@@ -963,8 +961,8 @@ def weight_snapshot(
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
     gen = as_rng(rng)
-    R = sample_patterns(N, P, cv, rng=gen)
-    net = (zero_diag_weights if zero_diag else pinv_weights)(R, sigma, n)
+    R = _sample(N, P, cv, gen)
+    net = _build(R, sigma, n, None, zero_diag, np)
     W = np.asarray(to_numpy(net.W))
     i = gen.integers(0, N, size=pairs)
     j = (i + gen.integers(1, N, size=pairs)) % N  # j != i
@@ -1052,7 +1050,7 @@ def recall_demo(
     if not 1 <= P < N:
         raise ValueError(f"alpha must give 1 <= P = round(alpha N) < N, got P={P} for N={N}")
     gen = as_rng(rng)
-    net = zero_diag_weights(sample_patterns(N, P, cv, rng=gen), sigma, n)
+    net = _build(_sample(N, P, cv, gen), sigma, n, None, True, np)
     W, r = np.asarray(to_numpy(net.W)), np.asarray(to_numpy(net.R))[:, 0]
     if direction == "pattern":
         r0 = (1.0 + kick) * r
@@ -1060,7 +1058,8 @@ def recall_demo(
         xi = gen.standard_normal(N)
         r0 = np.maximum(r + kick * np.linalg.norm(r) * xi / np.linalg.norm(xi), 1e-12)
     run = simulate(W, r0, sigma, n, net.theta, dt=dt, T=T, reference=r)
-    err = float(np.max(np.abs(activation(W @ r - net.theta, sigma, n) - r)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        err = float(np.max(np.abs(_g(W @ r - net.theta, sigma, n, np) - r)))
     return RecallDemo(
         N=N,
         P=P,
