@@ -114,6 +114,12 @@ class TestPAtLoad:
         with pytest.raises(TypeError, match="d"):
             capacity.p_at_load(0.5, 10.0)
 
+    def test_p_is_capped_at_exact_integers(self):
+        # issue 9: alpha = 1e300 gave a 299-digit p (float rounding noise); p stays <= 2**53
+        assert capacity.p_at_load(2.0**53 * math.log(2.0**53) * 0.999, 1) <= 2**53
+        with pytest.raises(ValueError, match="alpha"):
+            capacity.p_at_load(1e300, 4)
+
 
 class TestCapacityTwoLayer:
     @pytest.mark.parametrize(("kappa", "expected"), KAPPA_TABLE)

@@ -114,6 +114,31 @@ class TestLogFP:
         with pytest.raises(ValueError, match="step"):
             energetic.log_f_p(0.5, np.zeros(3), step=0.6)
 
+    def test_target_far_ahead_gives_log_one(self):
+        # issue 9: η₁ = 1e200 raised ZeroDivisionError (the window collapsed in float). f_p
+        # depends on η only through η₁ - η_ρ, and a target 1e200 ahead beats every competitor:
+        # f_p = 1 exactly, log f_p = 0. At t = 0 the η's do not enter: f_3 = 1/3 (C7).
+        out = energetic.log_f_p([0.0, 0.3, 0.9], [1e200, 0.0, 0.5])
+        assert out[0] == pytest.approx(-math.log(3.0), abs=1e-12)
+        np.testing.assert_array_equal(out[1:], [0.0, 0.0])
+
+    def test_shift_invariance(self):
+        # (C.21): only η₁ - η_ρ enters; adding 1e6 to every η changes nothing (to rounding)
+        eta = np.random.default_rng(4).standard_normal(30)
+        t = [0.2, 0.8]
+        np.testing.assert_allclose(
+            energetic.log_f_p(t, eta + 1e6), energetic.log_f_p(t, eta), rtol=0, atol=1e-8
+        )
+
+    def test_never_above_zero(self):
+        # f_p <= 1: the quadrature's rounding above log 1 = 0 is clipped
+        assert np.all(energetic.log_f_p([0.1, 0.5], np.array([50.0, 0.0, -1.0])) <= 0.0)
+
+    def test_competitor_far_ahead_is_refused_by_name(self):
+        # a competitor 1e200 ahead would need a grid of ~1e200 / step points
+        with pytest.raises(ValueError, match="eta"):
+            energetic.log_f_p(0.3, [0.0, 1e200, 0.5])
+
 
 class TestEnergeticGMC:
     def test_g_p_at_zero_is_minus_one(self):
@@ -240,9 +265,12 @@ class TestFreeEntropyLandscape:
 
 
 def _brute_cost(c: np.ndarray) -> float:
-    res = minimize_scalar(lambda y: 0.5 * y * y + 0.5 * np.sum(np.clip(c - y, 0, None) ** 2),
-                          bounds=(0.0, max(float(c.max()), 0.0) + 1.0), method="bounded",
-                          options={"xatol": 1e-12})
+    res = minimize_scalar(
+        lambda y: 0.5 * y * y + 0.5 * np.sum(np.clip(c - y, 0, None) ** 2),
+        bounds=(0.0, max(float(c.max()), 0.0) + 1.0),
+        method="bounded",
+        options={"xatol": 1e-12},
+    )
     return float(res.fun)
 
 
@@ -256,8 +284,9 @@ class TestFinitePCapacityMC:
     def test_step_column_is_the_note_formula(self):
         ps = np.array([50, 1000])
         r = energetic.finite_p_capacity_mc(ps, samples=50, rng=0)
-        np.testing.assert_array_equal(r.alpha_c_step, [capacity.finite_p_capacity(50),
-                                                       capacity.finite_p_capacity(1000)])
+        np.testing.assert_array_equal(
+            r.alpha_c_step, [capacity.finite_p_capacity(50), capacity.finite_p_capacity(1000)]
+        )
 
     def test_decreasing_towards_one_half_and_above_step(self):
         # with common random numbers the curve is smooth; V <= step cost sample by sample
@@ -306,8 +335,9 @@ class TestLPThresholdScan:
         assert scan.fraction_feasible.tolist() == [1.0, 0.0]
 
     def test_full_scan_and_paired_instances(self):
-        scan = energetic.lp_threshold_scan(4, [0.5, 3.0], instances=1, stop_at_violation=False,
-                                           seed=3)
+        scan = energetic.lp_threshold_scan(
+            4, [0.5, 3.0], instances=1, stop_at_violation=False, seed=3
+        )
         assert scan.feasible.shape == (2, 1)
         # instance (seed, d, α, r) is the one accuracy_sweep trains (its instance generator)
         inst = sweep_instance(4, 0.5, rep=0, seed=3)
@@ -333,8 +363,14 @@ class TestLPThresholdScan:
 @pytest.fixture(scope="module")
 def small():
     return energetic.finite_size_scaling(
-        lp_dims=(4, 5), lp_alphas=[0.5, 3.0], ce_dims=(6,), ce_alphas=[6.0, 7.0],
-        instances=2, reps=1, p_curve=[10, 100, 1000], samples=20,
+        lp_dims=(4, 5),
+        lp_alphas=[0.5, 3.0],
+        ce_dims=(6,),
+        ce_alphas=[6.0, 7.0],
+        instances=2,
+        reps=1,
+        p_curve=[10, 100, 1000],
+        samples=20,
     )
 
 
@@ -356,8 +392,9 @@ class TestFiniteSizeScaling:
         np.testing.assert_array_equal(small.alpha_step, small.limit.alpha_c_step)
 
     def test_slope_undefined_with_one_point(self):
-        r = energetic.finite_size_scaling(lp_dims=(4,), lp_alphas=[0.5, 3.0], p_curve=[10],
-                                          samples=4)
+        r = energetic.finite_size_scaling(
+            lp_dims=(4,), lp_alphas=[0.5, 3.0], p_curve=[10], samples=4
+        )
         assert math.isnan(r.slope) and r.ce_scan is None
 
     def test_bad_input(self):

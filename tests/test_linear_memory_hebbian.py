@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -73,6 +74,20 @@ class TestHebbianRateFunction:
             hb.hebbian_rate_function([0.5, math.nan], 0.1)
         with pytest.raises(TypeError, match="x must hold real numbers"):
             hb.hebbian_rate_function(["a"], 0.1)
+
+    def test_huge_load_converges_to_zero(self):
+        # issue 9: α = 1e300 stalled the bounded search of branch 1 (ConvergenceWarning after
+        # 500 evaluations on [0, √(2α)]); inf J_α = 0 for α >= 1/2 (Thm D.1), x* = 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert hb.hebbian_rate(1e300) == 0.0
+            assert hb._minimise_rate(1e20) == (1.0, 0.0)
+
+    def test_huge_x_is_infinite_not_a_warning(self):
+        # J_α(1e300) = (2x² - 2x + 1)/(2α) - 1 exceeds the float range: +inf, no overflow warning
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert hb.hebbian_rate_function(1e300, 0.3) == math.inf
 
 
 class TestHebbianRate:
@@ -141,6 +156,15 @@ class TestHebbianRateCurve:
         with pytest.raises(ValueError, match="alpha_min"):
             hb.hebbian_rate_curve(100, alpha_min=0.0)
 
+    def test_huge_p_has_no_nan(self):
+        # issue 9: p = 1e300 gave log1p(-err) of an err rounded above 1 (NaN, RuntimeWarning).
+        # p^(1 - inf J) = 1e300 where inf J = 0 (α >= 1/2), and P(all correct) = 0 there.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            c = hb.hebbian_rate_curve(1e300, n=3)
+        assert not np.isnan(c.model_all_correct).any()
+        assert c.expected_errors[-1] == pytest.approx(1e300) and c.model_all_correct[-1] == 0.0
+
 
 class TestHebbianScoreVariances:
     def test_note_values(self):
@@ -177,8 +201,12 @@ class TestHebbianScoreVariances:
 class TestHebbianAccuracyModel:
     @pytest.mark.parametrize(
         ("d", "p", "leading", "finite_d"),
-        [(50, 73, 0.999, 0.856), (100, 485, 0.921, 0.748), (400, 8807, 0.665, 0.596),
-         (800, 30948, 0.660, 0.617)],
+        [
+            (50, 73, 0.999, 0.856),
+            (100, 485, 0.921, 0.748),
+            (400, 8807, 0.665, 0.596),
+            (800, 30948, 0.660, 0.617),
+        ],
     )
     def test_note_table(self, d, p, leading, finite_d):
         # note §2.6 table, model columns (3 decimals; ±0.005 allows for the note's rounding and
@@ -190,8 +218,11 @@ class TestHebbianAccuracyModel:
 
     @pytest.mark.parametrize(
         ("p", "v_off", "v_diag"),
-        [(73, 73 / 2500 + 0.04, 73 / 2500 + 0.08), (1e4, 0.1 / math.log(1e4), 0.1 / math.log(1e4)),
-         (1e12, 0.05 / math.log(1e12), 0.05 / math.log(1e12))],
+        [
+            (73, 73 / 2500 + 0.04, 73 / 2500 + 0.08),
+            (1e4, 0.1 / math.log(1e4), 0.1 / math.log(1e4)),
+            (1e12, 0.05 / math.log(1e12), 0.05 / math.log(1e12)),
+        ],
     )
     def test_quadrature_against_scipy_quad(self, p, v_off, v_diag):
         # eq. (D.5) with adaptive quad (Φ the CDF): relative 1e-7, down to P[E^c] ≈ 2e-50.
@@ -216,10 +247,13 @@ class TestHebbianAccuracyModel:
         # other row-shared factors remain). Mean of 32 instances: s.e. 0.029/√32 = 0.005, so
         # |sim − row| < 0.023 + 3 s.e. ≈ 0.04.
         p = p_at_load(0.125, 50)
-        sim = np.mean([accuracy(hebbian_weights(i), i) for i in
-                       (sample_problem(50, p, rng=300 + s) for s in range(32))])
-        err = {m: abs(sim - hb.hebbian_accuracy_model(p, 50, model=m).accuracy)
-               for m in hb.MODELS}
+        sim = np.mean(
+            [
+                accuracy(hebbian_weights(i), i)
+                for i in (sample_problem(50, p, rng=300 + s) for s in range(32))
+            ]
+        )
+        err = {m: abs(sim - hb.hebbian_accuracy_model(p, 50, model=m).accuracy) for m in hb.MODELS}
         assert err["row"] < 0.04
         assert err["row"] < err["finite_d"] and err["row"] < err["leading"]
 
@@ -260,8 +294,9 @@ class TestHebbianThresholdAtD:
         # Our model thresholds: the note's +O(1/d) variances < row < p/d², all rising with d
         # towards 1/8 (the leading one from above).
         for d in (50, 100, 200, 400, 800):
-            fd, row, lead = (hb.hebbian_threshold_at_d(d, model=m)
-                             for m in ("finite_d", "row", "leading"))
+            fd, row, lead = (
+                hb.hebbian_threshold_at_d(d, model=m) for m in ("finite_d", "row", "leading")
+            )
             assert fd < row < lead
         row = [hb.hebbian_threshold_at_d(d) for d in (50, 100, 200, 400, 800)]
         assert np.all(np.diff(row) > 0)

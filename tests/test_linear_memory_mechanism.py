@@ -258,8 +258,9 @@ class TestScoreMechanismSweep:
         assert [r.alpha for r in sw.results] == [0.3, 0.9]
         assert sw.p.tolist() == [r.p for r in sw.results]
         assert sw.at(0.35) is sw.results[0] and sw.at(2.0) is sw.results[1]
-        np.testing.assert_array_equal(sw.stat("hebbian", "accuracy"),
-                                      [r.hebbian.accuracy for r in sw.results])
+        np.testing.assert_array_equal(
+            sw.stat("hebbian", "accuracy"), [r.hebbian.accuracy for r in sw.results]
+        )
         np.testing.assert_array_equal(sw.expected_max, [r.expected_max for r in sw.results])
 
     def test_bad_input(self):

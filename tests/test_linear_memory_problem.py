@@ -296,6 +296,30 @@ class TestNormalisedScores:
         with pytest.raises(ValueError, match="chunk_size"):
             normalised_scores(np.eye(3), inst, chunk_size=-1)
 
+    def test_huge_weights_keep_their_scale(self):
+        # issue 9: squared scores of a W with an entry 1e300 overflowed, σ became inf and the
+        # function reported "constant non-target scores". s/σ is scale free: W and 1e300 W give
+        # the same normalised scores and σ scales by 1e300 (to rounding of 1e300 itself).
+        inst = sample_problem(3, 6, rng=0)
+        W = np.random.default_rng(1).standard_normal((3, 3))
+        ref = normalised_scores(W, inst)
+        big = normalised_scores(W * 1e300, inst)
+        np.testing.assert_allclose(big.target, ref.target, rtol=1e-13)
+        assert big.scale == pytest.approx(ref.scale * 1e300, rel=1e-13)
+
+    def test_power_of_two_rescaling_is_exact(self):
+        # the internal rescaling divides W by a power of two: bit-identical results
+        inst = sample_problem(3, 6, rng=0)
+        W = np.random.default_rng(1).standard_normal((3, 3))
+        a, b = normalised_scores(W, inst), normalised_scores(W * 2.0**40, inst)
+        np.testing.assert_array_equal(a.non_target, b.non_target)
+        assert b.scale == a.scale * 2.0**40
+
+    def test_rng_is_checked_even_unused(self):
+        inst = sample_problem(3, 6, rng=0)
+        with pytest.raises(TypeError, match="rng"):
+            normalised_scores(np.eye(3), inst, rng="abc")
+
 
 class TestLPFeasible:
     @pytest.mark.parametrize("kind", PROBLEMS)

@@ -10,6 +10,7 @@ below the i.i.d. 1/√m scale; the tolerances below are still 3-5× the measured
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -158,6 +159,13 @@ class TestQuarterCircle:
         s = singular_values(_gaussian(300, 6) / math.sqrt(300))
         assert _ks(s, quarter_circle_cdf) < 0.04
 
+    def test_huge_points_give_zero_without_overflow(self):
+        # issue 9: x² overflowed (RuntimeWarning) far outside [0, 2]; the density there is 0
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            out = quarter_circle_density([1e300, -1e300, 1.0])
+        assert out[0] == out[1] == 0.0 and out[2] == pytest.approx(math.sqrt(3.0) / math.pi)
+
 
 class TestTruncatedQuarterCircle:
     @pytest.mark.parametrize("kappa", [0.05, 0.25, 0.5, 0.9, 1.0])
@@ -275,6 +283,14 @@ class TestMPProduct:
         with pytest.raises(ValueError, match="variable"):
             mp_product_density(1.0, 0.5, variable="sigma")
 
+    @pytest.mark.parametrize("variable", ["squared", "singular"])
+    def test_far_outside_the_support_is_zero(self, variable):
+        # issue 9: x = 1e300 raised LinAlgError (the cubic's coefficients overflowed). The
+        # support ends at x_+ <= 27/4 (note §2.5), so the density there is exactly 0.
+        out = mp_product_density([1e300, 1.0, 20.0], 0.5, variable=variable)
+        assert out[0] == 0.0 and out[2] == 0.0
+        assert out[1] == mp_product_density([1.0], 0.5, variable=variable)[0] > 0.0
+
 
 class TestSpectrumComparison:
     @pytest.mark.parametrize("kappa", KAPPAS)
@@ -389,6 +405,20 @@ class TestTopEnergyFraction:
             top_energy_fraction(np.zeros((3, 3)), 1)
         with pytest.raises(ValueError, match="W must be finite"):
             top_energy_fraction([[np.nan, 0.0], [0.0, 1.0]], 1)
+
+    def test_huge_singular_values_do_not_overflow(self):
+        # issue 9: s² overflowed for s = 1e300; the fraction is scale free, 1 / (1 + 1/100)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            frac = top_energy_fraction(np.diag([1e300, 1e299]), 1)
+        assert frac == pytest.approx(100.0 / 101.0, rel=1e-14)
+
+    def test_moment_normalisation_is_scale_free(self):
+        # mean(s²) is taken relative to s[0]², so a huge W normalises like a small one
+        W = np.diag([3.0, 1.0])
+        small = singular_values(W, normalise="moment", second_moment=1.0)
+        huge = singular_values(W * 1e300, normalise="moment", second_moment=1.0)
+        np.testing.assert_allclose(huge, small, rtol=1e-14)
 
 
 class TestRankCapacity:

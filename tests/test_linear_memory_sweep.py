@@ -194,6 +194,20 @@ class TestAccuracySweep:
         with pytest.raises(exc, match=match):
             accuracy_sweep(d, alphas, **args)
 
+    def test_huge_load_is_refused_by_name(self):
+        # issue 9: alphas=[1e300] failed with NumPy's "Maximum allowed dimension exceeded"
+        with pytest.raises(ValueError, match="alphas"):
+            accuracy_sweep(4, [1e300], reps=1, steps=1)
+
+    def test_score_matrix_is_capped(self):
+        # p(6, 2000) = 1.3e6 facts: 1.8e12 scores, above MAX_ELEMENTS = 2**28
+        with pytest.raises(ValueError, match=r"alphas asks for .* more than the limit"):
+            accuracy_sweep(2000, [6.0], reps=1, steps=1)
+
+    def test_steps_are_capped(self):
+        with pytest.raises(ValueError, match="steps"):
+            accuracy_sweep(4, [0.5], reps=1, steps=10**9)
+
 
 class TestThresholdScan:
     def test_equals_the_sweep_read_out_at_lower_cost(self):

@@ -9,6 +9,7 @@ comments are the distance between the measured value and the asserted bound.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -298,3 +299,13 @@ class TestTrain:
         b = train(gpu, rng=0, steps=20, early_stop=None)
         assert isinstance(b.weights, cp.ndarray)
         np.testing.assert_allclose(cp.asnumpy(b.weights), a.weights, rtol=1e-8, atol=1e-10)
+
+    @pytest.mark.parametrize(("lr", "init", "name"), [(1e300, None, "lr"), (1e-2, 1e300, "init")])
+    def test_divergence_is_reported_by_name(self, lr, init, name):
+        # issue 9: lr = 1e300 overflowed the cast to float32 (RuntimeWarning) and training went
+        # on with NaN scores; the loss is checked at every step and the overflow reported
+        inst = sample_problem(4, 6, rng=0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with pytest.raises(ValueError, match=name):
+                train(inst, lr=lr, init=init, dtype="float32", early_stop=None)

@@ -161,8 +161,9 @@ class TestFirstMomentPair:
     def test_every_dimension_has_its_own_stream(self):
         # The DP gram sampler does not use d, so equal counts would betray a shared stream (two
         # independent counts may still coincide by chance: s.d. ≈ 27, so compare five of them).
-        counts = {first_moment_pair(d, 3, draws=20_000, seed=1).decoupled.successes
-                  for d in range(3, 8)}
+        counts = {
+            first_moment_pair(d, 3, draws=20_000, seed=1).decoupled.successes for d in range(3, 8)
+        }
         assert len(counts) >= 4
 
     def test_op_below_dp_at_small_d(self):

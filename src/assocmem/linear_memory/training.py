@@ -473,13 +473,14 @@ def train(
     kind = problem.kind
     factored = kappa < 1.0
     m = max(1, round(kappa * d)) if factored else d
-    if factored:
-        params = [
-            xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
-            xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
-        ]
-    else:
-        params = [xp.asarray(gen.standard_normal((d, d)) * init_std, dtype=dt)]
+    with np.errstate(over="ignore"):  # an init beyond the dtype's range is reported below
+        if factored:
+            params = [
+                xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
+                xp.asarray(gen.standard_normal((d, m)) * init_std, dtype=dt),
+            ]
+        else:
+            params = [xp.asarray(gen.standard_normal((d, d)) * init_std, dtype=dt)]
     mom = [xp.zeros_like(a) for a in params]
     vel = [xp.zeros_like(a) for a in params]
     acc_hist: list[float] = []
