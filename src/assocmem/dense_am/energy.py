@@ -217,12 +217,23 @@ def lse_energy(x: Any, memories: Any, beta: float) -> Any:
     Returns
     -------
     float or array, shape (B,)
-        The energy; a Python float for a single point.
+        The energy; a Python float for a single point. +inf where the energy exceeds the
+        float64 range (points about 1e154 or more from every memory), never NaN.
+
+    Raises
+    ------
+    ValueError
+        For invalid ``x``, ``memories`` or ``beta``, or for coordinates so large (near 1e308)
+        that even differences of squared distances overflow.
 
     Notes
     -----
     Paper eq. (1) with F = exp, Q = log, S = −½‖·‖² (Sec. 2). The log-sum-exp is shifted by the
-    smallest squared distance, so far-away points do not underflow. The unnormalised Gaussian
+    smallest squared distance, so far-away points do not underflow. Where every squared
+    distance overflows float64, the shift uses the exact differences
+    d²_μ − d²_ν = 2 Σ_k (ξ_νk − ξ_μk)(x_k − (ξ_μk + ξ_νk)/2) and ½ min d² from a rescaled norm,
+    so the value is exact when representable and +inf otherwise (:func:`lse_grad` and
+    :func:`lse_hessian` use the same weights and stay finite). The unnormalised Gaussian
     KDE is exp(−β E_LSE) (note §1.2, fix P12).
 
     Examples

@@ -1079,7 +1079,8 @@ def alg1_descent_check(
     rng : int or numpy.random.Generator, default 0
         Seed or generator of the starts.
     max_iter : int, default 1000
-        Cap on the iterations (the lemma guarantees termination long before).
+        Cap on the iterations, at most ``MAX_STEPS`` (the lemma guarantees termination long
+        before).
 
     Returns
     -------
@@ -1105,7 +1106,7 @@ def alg1_descent_check(
     beta = check_beta(beta)
     n_starts = check_positive_int(n_starts, "n_starts")
     gen = as_rng(rng)
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     Xi = _resolve_memories(memories, None)
     check_size(
         n_starts * (Xi.shape[1] + Xi.shape[0]),

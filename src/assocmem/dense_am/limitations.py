@@ -598,7 +598,7 @@ def hybrid_descend(
         1 is the exact minimiser of the local quadratic model (Algorithm 1's jump for λ = 0), and
         a multiplier >= 2 overshoots it so far that the energy cannot decrease.
     max_iter : int, default 500
-        Maximum accepted steps per start.
+        Maximum accepted steps per start (at most ``MAX_STEPS``).
     tol : float, default 1e-7
         Gradient-norm tolerance, finite and > 0, relative to max(1, λ): a start stops when
         ||∇E_hyb|| < tol · max(1, λ). For λ > 1 the LSE term sets the gradient's scale
@@ -625,7 +625,7 @@ def hybrid_descend(
     """
     beta, lam, eps = _check_hybrid(beta, lam, eps)
     step = check_fraction(step, "step", lo=0.0, hi=2.0)
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     tol = check_positive_float(tol, "tol")
     X, Xi, single, xp = _prepare_points(x0, memories, "x0")
     Z, n_iter, gnorm, converged, E = _hybrid_checked(
@@ -698,6 +698,11 @@ def adaptive_beta_retrieve(
     β(z) it sees; such queries stay there. ρ close to 1 makes the first step land on the nearest
     pattern alone and avoids most stalls.
 
+    Far queries: where d_min(x0)² overflows float64 (queries about 1e154 or more from every
+    memory), β(x0) underflows to 0.0 and the first step compares squared distances after
+    rescaling the query's differences, so it lands on the centroid of the memories within
+    d_min/√ρ, as it would in exact arithmetic.
+
     Parameters
     ----------
     x0 : array_like, shape (d,) or (B, d)
@@ -709,12 +714,7 @@ def adaptive_beta_retrieve(
     rho : float, default 0.9
         Safety factor of β(x), in (0, 1).
     max_iter : int, default 10000
-        Cap on centroid updates per phase.
-
-    Notes on far queries: where d_min(x0)² overflows float64 (queries about 1e154 or more from
-    every memory), β(x0) underflows to 0.0 and the first step compares squared distances after
-    rescaling the query's differences, so it lands on the centroid of the memories within
-    d_min/√ρ, as it would in exact arithmetic.
+        Cap on centroid updates per phase (at most ``MAX_STEPS``).
 
     Returns
     -------
@@ -737,7 +737,7 @@ def adaptive_beta_retrieve(
     """
     beta = check_beta(beta)
     rho = check_fraction(rho, "rho")
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     X, Xi, single, xp = _prepare_points(x0, memories, "x0")
     b0, Z1, Z2, A, exact, n1, n2 = _adaptive_retrieve(X, Xi, beta, rho, max_iter, xp)
     if single:

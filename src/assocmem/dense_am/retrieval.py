@@ -36,6 +36,7 @@ import numpy as np
 
 from assocmem._validation import (
     MAX_ELEMENTS,
+    MAX_STEPS,
     ConvergenceWarning,
     as_memories,
     as_points,
@@ -210,8 +211,9 @@ def lsr_retrieve(x0: Any, memories: Any, beta: float, max_iter: int | None = Non
     beta : float
         Inverse temperature, finite and > 0.
     max_iter : int or None, default None
-        Cap on centroid updates per start; ``None`` means 10 000 (termination is guaranteed, see
-        Notes). Hitting the cap issues a :class:`ConvergenceWarning`.
+        Cap on centroid updates per start (at most ``MAX_STEPS``); ``None`` means 10 000
+        (termination is guaranteed, see Notes). Hitting the cap issues a
+        :class:`ConvergenceWarning`.
 
     Returns
     -------
@@ -251,7 +253,11 @@ def lsr_retrieve(x0: Any, memories: Any, beta: float, max_iter: int | None = Non
     (array([0.5]), [True, True], True, 1)
     """
     beta = check_beta(beta)
-    cap = _ALG1_DEFAULT_MAX_ITER if max_iter is None else check_positive_int(max_iter, "max_iter")
+    cap = (
+        _ALG1_DEFAULT_MAX_ITER
+        if max_iter is None
+        else check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
+    )
     X, Xi, single, xp = _prepare(x0, memories, "x0")
     Z, A, supported, n_iter = _algorithm1(X, Xi, beta, cap, xp, record=None)
     if single:
@@ -286,7 +292,11 @@ def lsr_trajectory(x0: Any, memories: Any, beta: float, max_iter: int | None = N
            [0.5 ]])
     """
     beta = check_beta(beta)
-    cap = _ALG1_DEFAULT_MAX_ITER if max_iter is None else check_positive_int(max_iter, "max_iter")
+    cap = (
+        _ALG1_DEFAULT_MAX_ITER
+        if max_iter is None
+        else check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
+    )
     xp = array_namespace(x0, memories)
     Xi = as_memories(memories, xp=xp)
     x = _as_single_point(x0, Xi.shape[1], xp)
@@ -363,7 +373,7 @@ def lse_descend(
         CCCP iteration and decreases the energy monotonically (note §4.1). Since
         ∇²E = I − β Cov_p ⪯ I, every α in (0, 2) decreases the energy.
     max_iter : int, default 1000
-        Maximum number of steps per start.
+        Maximum number of steps per start (at most ``MAX_STEPS``).
     tol : float, default 1e-10
         Stop a start when its gradient norm is below ``tol`` (finite, > 0; a norm is never
         below 0).
@@ -396,7 +406,7 @@ def lse_descend(
     """
     beta = check_beta(beta)
     step = check_fraction(step, "step", lo=0.0, hi=2.0)
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     tol = check_positive_float(tol, "tol")
     X, Xi, single, xp = _prepare(x0, memories, "x0")
     Z, n_iter, gnorm, converged = _lse_descend_checked(X, Xi, beta, step, max_iter, tol, xp)
@@ -434,7 +444,7 @@ def lse_minima(
         Leader-clustering radius (>= 0). Default: the paper's 2/√β (App. C.3.3; the separation
         at which two Gaussians of width σ = 1/√β merge, Pitfall P16).
     max_iter : int, default 5000
-        Maximum mean-shift steps per start.
+        Maximum mean-shift steps per start (at most ``MAX_STEPS``).
     tol : float, default 1e-10
         Gradient-norm tolerance of the descent (finite, > 0).
 
@@ -484,7 +494,7 @@ def lse_minima(
     beta = check_beta(beta)
     n_starts = check_positive_int(n_starts, "n_starts", minimum=0)
     gen = as_rng(rng)
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     tol = check_positive_float(tol, "tol")
     radius = (
         2.0 / math.sqrt(beta)
