@@ -7,7 +7,9 @@ import math
 import numpy as np
 import pytest
 
+import assocmem
 from assocmem import _validation as v
+from assocmem._validation import MAX_ELEMENTS, MAX_STEPS, check_size
 
 
 class TestCheckBeta:
@@ -155,3 +157,32 @@ class TestCheckMaxAbs:
         # (1e300)^2 overflows float64; the limit 1e100 keeps squared distances finite
         with pytest.raises(ValueError, match=r"memories.*1e\+100.*1e\+300"):
             v.check_max_abs(np.array([[0.0], [1e300]]), "memories")
+
+
+class TestCheckSizeAndLimits:
+    def test_message_states_parameter_limit_and_remedy(self):
+        with pytest.raises(ValueError, match=r"T asks for 2e\+07 Euler steps.*limit of 10000000"):
+            check_size(2e7, "T", "Euler steps", MAX_STEPS, "use a larger dt")
+
+    def test_limits_raises_the_cap_inside_the_block_only(self):
+        with assocmem.limits(max_steps=10**8):
+            assert check_size(2e7, "T", "steps", MAX_STEPS, "") == 20_000_000
+        with pytest.raises(ValueError, match=r"assocmem.limits\(max_steps=\.\.\.\)"):
+            check_size(2e7, "T", "steps", MAX_STEPS, "")
+
+    def test_limits_nest_and_restore(self):
+        with assocmem.limits(max_elements=10):
+            with assocmem.limits(max_elements=1000):
+                assert check_size(500, "N", "elements", MAX_ELEMENTS, "") == 500
+            with pytest.raises(ValueError, match="limit of 10;"):
+                check_size(500, "N", "elements", MAX_ELEMENTS, "")
+        assert check_size(500, "N", "elements", MAX_ELEMENTS, "") == 500
+
+    def test_a_local_limit_is_not_raised_by_limits(self):
+        with assocmem.limits(max_steps=10**9), pytest.raises(ValueError, match="limit of 5;"):
+            check_size(6, "n", "points", 5, "use fewer points")
+
+    @pytest.mark.parametrize("value", [0, -1, 2.5, True, "10"])
+    def test_limits_refuse_bad_values_by_name(self, value):
+        with pytest.raises((ValueError, TypeError), match="max_steps"):
+            assocmem.limits(max_steps=value)

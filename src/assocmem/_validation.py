@@ -37,13 +37,67 @@ __all__ = [
     "check_positive_float",
     "check_positive_int",
     "check_size",
+    "limits",
 ]
 
+
+class _Limit(int):
+    """The default of a size cap; :func:`check_size` looks up the value in force by ``key``."""
+
+    key: str
+
+    def __new__(cls, value: int, key: str) -> _Limit:
+        obj = super().__new__(cls, value)
+        obj.key = key
+        return obj
+
+
 #: Largest number of time steps (or iterations of any loop whose length follows from the
-#: arguments) that a public function runs; more raises a ValueError that says how to ask for it.
-MAX_STEPS = 10_000_000
-#: Largest number of array elements (float64: 8 bytes each) a derived array may hold: 2 GiB.
-MAX_ELEMENTS = 2**28
+#: arguments) that a public function runs by default; more raises a ValueError that says how to
+#: stay under it, or to raise it with :class:`limits`.
+MAX_STEPS = _Limit(10_000_000, "max_steps")
+#: Largest number of array elements (float64: 8 bytes each) a derived array may hold by
+#: default: 2 GiB; :class:`limits` raises it.
+MAX_ELEMENTS = _Limit(2**28, "max_elements")
+_IN_FORCE = {MAX_STEPS.key: int(MAX_STEPS), MAX_ELEMENTS.key: int(MAX_ELEMENTS)}
+
+
+class limits:  # lower case: used as a context manager, like numpy.errstate
+    """Raise (or lower) the caps on derived sizes inside a ``with`` block.
+
+    Parameters
+    ----------
+    max_steps : int or None
+        Largest number of time steps or loop iterations a public function may run (default
+        10⁷); None keeps the value in force.
+    max_elements : int or None
+        Largest number of elements of a derived array (default 2²⁸, 2 GiB of float64); None
+        keeps the value in force.
+
+    Examples
+    --------
+    >>> import assocmem
+    >>> with assocmem.limits(max_steps=10**8):
+    ...     pass  # a simulation of 5e7 Euler steps is allowed here
+    """
+
+    def __init__(self, max_steps: int | None = None, max_elements: int | None = None) -> None:
+        self._new = {
+            key: check_positive_int(value, key)
+            for key, value in ((MAX_STEPS.key, max_steps), (MAX_ELEMENTS.key, max_elements))
+            if value is not None
+        }
+        self._old: list[dict[str, int]] = []
+
+    def __enter__(self) -> limits:
+        self._old.append(dict(_IN_FORCE))
+        _IN_FORCE.update(self._new)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _IN_FORCE.update(self._old.pop())
+
+
 #: Largest magnitude of a coordinate where a model squares distances (|x| <= 1e100 keeps every
 #: squared distance, and sums of many of them, far inside the float64 range).
 MAX_ABS_ENTRY = 1e100
@@ -140,11 +194,18 @@ def check_size(count: float, name: str, what: str, limit: int, hint: str) -> int
     """Refuse a derived size (steps, grid points, subsets, elements) above ``limit``.
 
     ``name`` is the parameter that sets it, ``what`` says what is counted and ``hint`` how to
-    stay under the limit; the message states all three and the limit.
+    stay under the limit; the message states all three and the limit. For the library-wide caps
+    :data:`MAX_STEPS` and :data:`MAX_ELEMENTS` the value in force is used (see :class:`limits`),
+    and the message says how to raise it.
     """
-    if not count <= limit:
+    key = getattr(limit, "key", None)
+    value = _IN_FORCE[key] if key is not None else limit
+    if not count <= value:
         shown = f"{count:.3g}" if isinstance(count, float) else f"{count}"
-        raise ValueError(f"{name} asks for {shown} {what}, more than the limit of {limit}; {hint}")
+        raise_it = "" if key is None else f", or raise the limit with assocmem.limits({key}=...)"
+        raise ValueError(
+            f"{name} asks for {shown} {what}, more than the limit of {value}; {hint}{raise_it}"
+        )
     return int(count)
 
 
