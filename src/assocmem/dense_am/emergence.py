@@ -870,8 +870,8 @@ def prop2_check(memories: Any, beta: float, x: Any) -> Prop2Check:
     """
     xi = check_max_abs(to_numpy(as_memories(memories)), "memories")
     beta = check_beta(beta)
-    pts, single = as_points(x, xi.shape[1], "x")
-    if not single:
+    pts, _ = as_points(x, xi.shape[1], "x")
+    if pts.shape[0] != 1:
         raise ValueError(f"x must be one point of shape ({xi.shape[1]},), got shape {pts.shape}")
     x0 = check_max_abs(to_numpy(pts)[0], "x")
     active = _active_tuple(x0, xi, beta)
