@@ -115,11 +115,6 @@ def check_marks(value: Any, name: str) -> dict[str, float] | None:
     return out
 
 
-def check_optional_real(value: Any, name: str) -> float | None:
-    """Return None or a finite real number (a reference value the note lacks is None)."""
-    return None if value is None else check_finite_float(value, name)
-
-
 def check_values(value: Any, name: str, n: int | None = None) -> np.ndarray:
     """Return a 1-D finite float array (of length ``n`` when given)."""
     if isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
