@@ -348,6 +348,26 @@ class TestTies:
             assert minima == lsr_minima_bruteforce(xi, beta)
             assert_local_minima(xi, beta, minima)
 
+    @pytest.mark.parametrize("method", METHODS)
+    @pytest.mark.parametrize("beta", [1e14, 1e16, 1e300])
+    def test_huge_beta_keeps_every_singleton(self, method, beta):
+        # A singleton's centroid is the memory itself (distance exactly 0), so the tie band,
+        # which scales with 2/β, must never swallow it, however small 2/β gets.
+        assert lsr_minima([[0.0], [1.0]], beta, method=method) == [(0,), (1,)]
+
+    @pytest.mark.parametrize("method", METHODS)
+    def test_memories_far_from_the_origin(self, method):
+        # Two patterns at 1e6 and 1e6 + 1 with R = 0.014: both isolated minima. The band
+        # depends on the memories' norm only through the rounding of multi-member centroids.
+        assert lsr_minima([[1e6], [1e6 + 1]], 1e4, method=method) == [(0,), (1,)]
+
+    @pytest.mark.parametrize("seed", range(3))
+    def test_translation_far_from_the_origin_keeps_the_minima(self, seed):
+        xi = uniform(10, 3, seed=900 + seed)
+        th = beta_thresholds(xi)
+        for beta in np.geomspace(0.7 * th.single_minimum, 1.3 * th.stored_only, 9):
+            assert lsr_minima(xi + 1e3, beta) == lsr_minima(xi, beta)
+
     @settings(max_examples=40, deadline=None)
     @given(instances())
     def test_every_minimum_is_a_local_minimum_of_the_energy(self, inst):

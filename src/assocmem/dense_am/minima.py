@@ -205,12 +205,15 @@ def lsr_minima(
     too (its term is zero and grows linearly towards it).
 
     *Ties to rounding.* Distances are float numbers, so "on the sphere" is decided to rounding:
-    a squared distance within η = 4(M + d + 2)·u·(2/β + max‖ξ‖²) of 2/β (u = 2⁻⁵³, a bound
-    on the rounding of the centroid and of the distance) counts as a tie. Inputs whose squared
-    distances and 2/β are exact binary numbers (integer or dyadic coordinates, β = 2/a² with a
-    dyadic a²) are decided exactly; the grid points β = 2/r² and 8/r² of :func:`fig3_beta_grid`,
-    whose closest pair sits on a support sphere up to rounding, are ties by design and count
-    as such, whatever the last bit of β. All three methods apply this one test.
+    a squared distance within η of t = 2/β counts as a tie, where η = 2((d + 3)·u·t + 2√t·e_k +
+    e_k²) and e_k = 2(k − 1)√k·u·max‖ξ‖ bound the rounding of the distance and of the centroid
+    of k memories (u = 2⁻⁵³; a singleton's centroid is exact, so e_1 = 0 and η ≈ 2(d + 3)·u·t).
+    Inputs whose squared distances and 2/β are exact binary numbers (integer or dyadic
+    coordinates, β = 2/a² with a dyadic a²) are decided exactly; the grid points β = 2/r² and
+    8/r² of :func:`fig3_beta_grid`, whose closest pair sits on a support sphere up to rounding,
+    are ties by design and count as such, whatever the last bit of β (exact rational arithmetic
+    on the rounded β, ``dense_am.exact_self_consistency``, can go either way there). All three
+    methods apply this one test.
 
     *Shortcut C3* (note §2.2). If diam(Ξ)² < 2/β the only minimum is the global centroid.
     Proof: every centroid c lies in conv(Ξ), and ‖c − ξ_ν‖ ≤ max_μ ‖ξ_μ − ξ_ν‖ ≤ diam < R for
@@ -818,27 +821,36 @@ def _sqdist_diff(C: Any, Xi: Any, xp: Any) -> Any:
     return D2
 
 
-def _tie_band(Xi: Any, t: float, xp: Any) -> float:
+def _max_norm(Xi: Any, xp: Any) -> float:
+    """max_μ ‖ξ_μ‖, the scale of the centroids' rounding errors (:func:`_tie_band`)."""
+    return math.sqrt(float(xp.max(xp.sum(Xi * Xi, axis=1))))
+
+
+def _tie_band(k: Any, t: float, d: int, xmax: float, xp: Any) -> Any:
     """Half-width η of the band around t inside which a squared distance counts as a tie.
 
-    The float centroid and difference-form squared distances are within
-    (M + d + 2)·u·(t + max‖ξ‖²) of their exact values (u the unit roundoff; a centroid sums at
-    most M terms, a distance d squares); η is four times that. A member needs ‖ξ̄ − ξ_μ‖² < t − η
-    and a non-member ‖ξ̄ − ξ_ν‖² > t + η: a memory within η of the support sphere is on it.
+    For a subset of size k the float centroid c̃ = fl(Σ ξ)/k is within
+    e_k = 2(k − 1)·√k·u·max‖ξ‖ of the exact one (u the unit roundoff; a sum of k terms, exact
+    for k = 1), and a difference-form squared distance near t is within (d + 2)·u·t plus
+    2√t·e_k + e_k² of its exact value; t = fl(2/β) adds u·t. η is twice the sum, so a squared
+    distance within η of t is a tie to rounding: a member needs ‖ξ̄ − ξ_μ‖² < t − η, a
+    non-member ‖ξ̄ − ξ_ν‖² > t + η. The band scales with t (never swamps it for singletons,
+    whose centroid is exact) and with the memories' norm only through the centroid's rounding.
     """
-    M, d = Xi.shape
-    xn_max = float(xp.max(xp.sum(Xi * Xi, axis=1)))
-    return 4.0 * (M + d + 2) * _UNIT_ROUNDOFF * (t + xn_max)
+    e = 2.0 * (k - 1.0) * xp.sqrt(k) * _UNIT_ROUNDOFF * xmax
+    return 2.0 * ((d + 3) * _UNIT_ROUNDOFF * t + 2.0 * math.sqrt(t) * e + e * e)
 
 
-def _exact_rows(A: Any, Xi: Any, t: float, xp: Any, band: float | None = None) -> Any:
+def _exact_rows(A: Any, Xi: Any, t: float, xp: Any, xmax: float | None = None) -> Any:
     """Strict self-consistency of each 0/1 indicator row of A (paper Prop. 2, corrected).
 
     Members strictly inside the support sphere of the centroid, ‖ξ̄ − ξ_μ‖² < t − η, and
-    non-members strictly outside, ‖ξ̄ − ξ_ν‖² > t + η; ``band`` is η (:func:`_tie_band`).
+    non-members strictly outside, ‖ξ̄ − ξ_ν‖² > t + η, with η per row from :func:`_tie_band`
+    (``xmax`` is max‖ξ‖, computed here when not given).
     """
-    eta = _tie_band(Xi, t, xp) if band is None else band
-    C = (A @ Xi) / xp.sum(A, axis=1)[:, None]
+    k = xp.sum(A, axis=1)
+    eta = _tie_band(k, t, Xi.shape[1], _max_norm(Xi, xp) if xmax is None else xmax, xp)[:, None]
+    C = (A @ Xi) / k[:, None]
     D2 = _sqdist_diff(C, Xi, xp)
     return xp.all(xp.where(A > 0, D2 < t - eta, D2 > t + eta), axis=1)
 
@@ -848,13 +860,13 @@ def _bruteforce(Xi: Any, beta: float, chunk: int, xp: Any) -> list[tuple[int, ..
     Xi = xp.asarray(Xi, dtype=xp.float64)
     M = Xi.shape[0]
     t = 2.0 / beta
-    band = _tie_band(Xi, t, xp)
+    xmax = _max_norm(Xi, xp)
     shifts = xp.arange(M, dtype=xp.int64)
     hits = []
     for start in range(1, 1 << M, chunk):
         idx = xp.arange(start, min(start + chunk, 1 << M), dtype=xp.int64)
         A = ((idx[:, None] >> shifts[None, :]) & 1).astype(xp.float64)
-        ok = _exact_rows(A, Xi, t, xp, band)
+        ok = _exact_rows(A, Xi, t, xp, xmax)
         hits.extend(int(m) for m in to_numpy(idx[ok]))
     return sorted(tuple(i for i in range(M) if (m >> i) & 1) for m in hits)
 
@@ -925,7 +937,7 @@ class _Search:
         # both are within (2d + 6) u of the exact value (standard dot-product bounds).
         self.tol_coef = 4.0 * (4 * self.d + 12) * _UNIT_ROUNDOFF
         self.xn_max = float(xn.max())
-        self.band = _tie_band(self.Xi, t, np)
+        self.xmax = math.sqrt(self.xn_max)
         self.found: list[tuple[int, ...]] = []
         self._tasks: list[tuple[list[int], list[int], bool]] = []
         self._rows = 0
@@ -1166,7 +1178,7 @@ class _Search:
         cand = self._prefilter(A)
         if cand.size:
             Ac = A[cand]
-            ok = _exact_rows(Ac, self.Xi, self.t, np, self.band)
+            ok = _exact_rows(Ac, self.Xi, self.t, np, self.xmax)
             self.found.extend(tuple(np.flatnonzero(r).tolist()) for r in Ac[ok])
 
     def _prefilter(self, A: np.ndarray) -> np.ndarray:
