@@ -45,6 +45,7 @@ from scipy.optimize import brentq
 from scipy.special import lambertw, log_ndtr, ndtr
 
 from assocmem._validation import (
+    MAX_STEPS,
     ConvergenceWarning,
     as_real_vector,
     check_beta,
@@ -409,7 +410,7 @@ def rs_overlap(alpha: float, *, tol: float = 1e-13, max_iter: int = 100) -> floa
     """
     alpha = _check_alpha_rs(alpha)
     tol = check_beta(tol, "tol")
-    max_iter = check_positive_int(max_iter, "max_iter")
+    max_iter = check_positive_int(max_iter, "max_iter", maximum=MAX_STEPS)
     return _solve_overlap(alpha, tol, max_iter)
 
 

@@ -50,6 +50,7 @@ from scipy.special import gammaincinv, log_ndtr, ndtri
 
 from assocmem._validation import (
     MAX_ELEMENTS,
+    MAX_STEPS,
     ConvergenceWarning,
     as_real_array,
     as_real_vector,
@@ -719,7 +720,7 @@ def energetic_G_mc(
     """
     ts = _check_t_finite_p(t)
     p = check_positive_int(p, "p", minimum=2)
-    samples = check_positive_int(samples, "samples", minimum=1)
+    samples = check_positive_int(samples, "samples", minimum=1, maximum=MAX_STEPS)
     eta1 = check_option(eta1, "eta1", ETA1_METHODS)
     nodes = check_positive_int(nodes, "nodes", minimum=2)
     step = _check_step(step)
@@ -792,8 +793,8 @@ def free_entropy_landscape(
     (0.5, -0.34657359, -0.34657359)
     """
     alpha = check_fraction(alpha, "alpha", 0.0, 0.5)
-    n_q = check_positive_int(n_q, "n_q", minimum=3)
-    n_alpha = check_positive_int(n_alpha, "n_alpha", minimum=2)
+    n_q = check_positive_int(n_q, "n_q", minimum=3, maximum=MAX_ELEMENTS)
+    n_alpha = check_positive_int(n_alpha, "n_alpha", minimum=2, maximum=MAX_STEPS)
     q_max = max(0.995, 1.0 - (1.0 - 2.0 * alpha) / 10.0)
     q = np.linspace(0.0, q_max, n_q)
     curve = rs_free_entropy_curve(alpha, q)
@@ -1047,7 +1048,7 @@ def lp_threshold_scan(
     """
     d = check_positive_int(d, "d", minimum=2)
     grid = np.sort(_check_grid(alphas))
-    instances = check_positive_int(instances, "instances", minimum=1)
+    instances = check_positive_int(instances, "instances", minimum=1, maximum=MAX_STEPS)
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
     stop_at_violation = check_bool(stop_at_violation, "stop_at_violation")
@@ -1194,8 +1195,8 @@ def finite_size_scaling(
         raise ValueError("ce_alphas must be given with ce_dims")
     lp_grid = None if lp_alphas is None else np.sort(_check_grid(lp_alphas, "lp_alphas"))
     ce_grid = None if ce_alphas is None else np.sort(_check_grid(ce_alphas, "ce_alphas"))
-    instances = check_positive_int(instances, "instances", minimum=1)
-    reps = check_positive_int(reps, "reps", minimum=1)
+    instances = check_positive_int(instances, "instances", minimum=1, maximum=MAX_STEPS)
+    reps = check_positive_int(reps, "reps", minimum=1, maximum=MAX_STEPS)
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
     if p_curve is None:

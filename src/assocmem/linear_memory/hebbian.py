@@ -58,6 +58,7 @@ from scipy.special import log_ndtr
 
 from assocmem._validation import (
     MAX_ELEMENTS,
+    MAX_STEPS,
     ConvergenceWarning,
     as_real_array,
     check_beta,
@@ -324,7 +325,7 @@ def hebbian_rate_curve(
         raise ValueError(
             f"alpha_max must be > alpha_min, got alpha_min={alpha_min!r}, alpha_max={alpha_max!r}"
         )
-    n = check_positive_int(n, "n", minimum=2)
+    n = check_positive_int(n, "n", minimum=2, maximum=MAX_STEPS)
     grid = np.linspace(alpha_min, alpha_max, n)
     marks = [a for a in (_ALPHA_PERFECT, _ALPHA_ACCURACY) if alpha_min < a < alpha_max]
     grid = np.unique(np.concatenate([grid, marks]))
@@ -731,7 +732,7 @@ def hebbian_sweep(d: int, alphas: Any, *, reps: int = 3, seed: int = 0) -> Hebbi
     ([35, 230], [1.0, 0.0])
     """
     d = check_positive_int(d, "d", minimum=2)
-    reps = check_positive_int(reps, "reps", minimum=0)
+    reps = check_positive_int(reps, "reps", minimum=0, maximum=MAX_STEPS)
     seed = check_positive_int(seed, "seed", minimum=0)
     grid = _check_grid(alphas)
     if reps > 0:  # every p × p score is computed
@@ -870,7 +871,7 @@ def hebbian_histogram(
     """
     d = check_positive_int(d, "d", minimum=2)
     seed = check_positive_int(seed, "seed", minimum=0)
-    bins = check_positive_int(bins, "bins", minimum=2)
+    bins = check_positive_int(bins, "bins", minimum=2, maximum=MAX_ELEMENTS)
     n_non_target = check_positive_int(n_non_target, "n_non_target", minimum=1, maximum=MAX_ELEMENTS)
     alpha = check_beta(alpha, "alpha")
     p = int(_grid_p(np.array([alpha]), d, "original", "alpha")[0])

@@ -60,6 +60,7 @@ from numpy.polynomial import polynomial as npoly
 
 from assocmem._validation import (
     MAX_ELEMENTS,
+    MAX_STEPS,
     _as_real_array,
     as_rng,
     check_beta,
@@ -993,7 +994,7 @@ def trained_spectrum(
     alpha = check_beta(alpha, "alpha")
     kappa = _check_kappa(kappa)
     d = check_positive_int(d, "d", minimum=2)
-    reps = check_positive_int(reps, "reps")
+    reps = check_positive_int(reps, "reps", maximum=MAX_STEPS)
     kind = _check_kind(problem)
     seed = check_positive_int(seed, "seed", minimum=0)
     steps = _check_steps(steps)

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_STEPS,
     as_real_vector,
     check_beta,
     check_fraction,
@@ -454,7 +455,7 @@ def accuracy_sweep(
     """
     d, kind, kappa, steps, lr, seed = _check_run(d, problem, kappa, steps, lr, seed)
     early_stop, dtype = _check_train(early_stop, dtype)
-    reps = check_positive_int(reps, "reps", minimum=1)
+    reps = check_positive_int(reps, "reps", minimum=1, maximum=MAX_STEPS)
     grid = _check_grid(alphas)
     ps = _grid_p(grid, d, kind)
     shape = (grid.size, reps)
@@ -556,7 +557,7 @@ def threshold_scan(
     checked = [_check_run(d, problem, kappa, steps, lr, seed, d_name="ds") for d in dims]
     _, kind, kappa, steps, lr, seed = checked[0]
     early_stop, dtype = _check_train(early_stop, dtype)
-    reps = check_positive_int(reps, "reps", minimum=1)
+    reps = check_positive_int(reps, "reps", minimum=1, maximum=MAX_STEPS)
     grid = np.sort(_check_grid(alphas))
     for d in dims:
         _grid_p(grid, d, kind)
