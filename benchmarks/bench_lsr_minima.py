@@ -27,9 +27,9 @@ import platform
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
+from _readme import write_section
 from threadpoolctl import threadpool_limits
 
 from assocmem.dense_am.minima import (
@@ -38,9 +38,6 @@ from assocmem.dense_am.minima import (
     lsr_minima,
     lsr_minima_bruteforce,
 )
-
-START = "<!-- bench_lsr_minima:start -->"
-END = "<!-- bench_lsr_minima:end -->"
 
 
 def best_time(fn, repeats: int) -> tuple[float, object]:
@@ -123,19 +120,6 @@ def markdown(results: dict[int, list[dict]], d: int, seed: int, repeats: int) ->
     return "\n".join(lines)
 
 
-def write_readme(table: str) -> None:
-    """Replace the marked section of benchmarks/README.md (create the markers if missing)."""
-    path = Path(__file__).with_name("README.md")
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    block = f"{START}\n{table}\n{END}"
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        text = head + block + rest.split(END, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(text)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--M", type=int, nargs="+", default=[16, 18, 20, 22])
@@ -160,7 +144,7 @@ def main() -> None:
     table = markdown(results, args.d, args.seed, args.repeats)
     print(table)
     if args.write_readme:
-        write_readme(table)
+        write_section("bench_lsr_minima", table)
 
 
 if __name__ == "__main__":
