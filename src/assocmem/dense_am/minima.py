@@ -347,13 +347,7 @@ def lsr_minima_bruteforce(
     chunk = check_positive_int(chunk, "chunk")
     xp = as_xp(xp)
     Xi = _validated_memories(memories, xp)
-    check_size(
-        chunk * Xi.shape[0],
-        "chunk",
-        "elements per block (chunk·M)",
-        MAX_ELEMENTS,
-        "use a smaller chunk",
-    )
+    _check_chunk(chunk, Xi.shape[0])
     _check_brute_size(*Xi.shape)
     return _bruteforce(Xi, beta, chunk, array_namespace(Xi) if xp is None else xp)
 
@@ -575,13 +569,7 @@ def support_fraction(
     chunk = check_positive_int(chunk, "chunk")
     xp = array_namespace(memories)
     Xi = check_max_abs(as_memories(memories, xp=xp), "memories")
-    check_size(
-        chunk * Xi.shape[0],
-        "chunk",
-        "elements per block (chunk·M)",
-        MAX_ELEMENTS,
-        "use a smaller chunk",
-    )
+    _check_chunk(chunk, Xi.shape[0])
     nearest = _nearest_sqdist_samples(Xi, n_samples, gen, chunk, xp)
     return float(np.mean(nearest < 2.0 / beta))
 
@@ -785,6 +773,13 @@ def _validated_memories(memories: Any, xp: Any) -> Any:
     """``as_memories`` in the namespace ``xp`` (default: that of the input), |entries| <= 1e100."""
     Xi = as_memories(memories, xp=xp if xp is not None else array_namespace(memories))
     return check_max_abs(Xi, "memories")
+
+
+def _check_chunk(chunk: int, M: int) -> None:
+    """Refuse blocks of ``chunk`` rows of M entries above the element cap."""
+    check_size(
+        chunk * M, "chunk", "elements per block (chunk·M)", MAX_ELEMENTS, "use a smaller chunk"
+    )
 
 
 def _check_brute_size(M: int, d: int) -> None:
