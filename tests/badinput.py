@@ -71,6 +71,12 @@ NONNEG_REAL = frozenset({"zero", "huge", "float_for_int"})
 NONE_OK = frozenset({"none"})
 BOOL = frozenset({"true"})
 SEED = frozenset({"zero"})  # an rng given as an int seed: 0 is a valid seed
+ZERO = frozenset({"zero"})  # a count, an index or a load that may be 0
+STR = frozenset({"str"})  # a free-text parameter (a name, a label, a title)
+#: Moderate reals: valid unless huge (1e300 overflows, or leaves the parameter's range).
+SMALL_POSITIVE = frozenset({"float_for_int"})
+SMALL_NONNEG = frozenset({"zero", "float_for_int"})
+SMALL_REAL = frozenset({"zero", "minus_one", "float_for_int"})
 FINITE_ENTRIES = frozenset({"huge_entry"})  # an array whose entries may be any finite reals
 ARRAY_LABELS = frozenset(
     {"nan_entry", "inf_entry", "huge_entry", "complex_array", "bool_array", "empty", "misshaped"}

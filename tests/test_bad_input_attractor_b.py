@@ -6,17 +6,9 @@ sparse QPs included, stays well under a minute on one core.
 
 from __future__ import annotations
 
+import badinput as bad
 import numpy as np
-from badinput import (
-    ANY_REAL,
-    FINITE_ENTRIES,
-    NONE_OK,
-    NONNEG_REAL,
-    POSITIVE_REAL,
-    SEED,
-    Baseline,
-    matrix_tests,
-)
+from badinput import Baseline, matrix_tests
 
 from assocmem.attractor import dynamics, loads, outliers, sparse, spectra
 from assocmem.attractor.network import pinv_weights
@@ -29,36 +21,28 @@ _KICK = dynamics.kick_experiment(_NET, 0, 0.01, "random", T=1.0)
 _J = np.array([[-1.0, 0.2], [0.0, -0.5]])
 _R_DENSE = np.array([0.5, 1.0, 1.5, 2.0])
 
-#: A real number in a closed interval that includes 0 (a shift, an unbounded threshold).
-FINITE = ANY_REAL
+# The population (pattern cv, activation sigma and n), a small network of it, and a sparse one.
+_POPULATION = {"cv": 1.0, "sigma": 1.0, "n": 1.0}
+_NETWORK = {"N": 12, "alpha": 0.25, **_POPULATION}
+_SPARSE = {"N": 10, "f": 0.5, "n": 1.0, "cv": 1.0}
+# What they accept: moderate reals (1e300 overflows); sigma = 0 only where noted.
+_SHAPE_OK = {"n": bad.SMALL_POSITIVE, "cv": bad.SMALL_POSITIVE}
+_POPULATION_OK = {"sigma": bad.SMALL_POSITIVE, **_SHAPE_OK}
+_POPULATION0_OK = {"sigma": bad.SMALL_NONNEG, **_SHAPE_OK}
+_SPARSE_OK = {"theta": bad.SMALL_REAL, "kappa": bad.SMALL_NONNEG, **_SHAPE_OK}
+_SPARSE_SCAN_OK = {**_SPARSE_OK, "alphas": bad.SMALL_POSITIVE, "rng": bad.SEED}
 
 BASELINES = [
     # ---------------------------------------------------------------- spectra
     Baseline(
         spectra.spectrum_view,
-        {
-            "N": 12,
-            "alpha": 0.25,
-            "cv": 1.0,
-            "sigma": 1.0,
-            "n": 1.0,
-            "theta_shift": 0.0,
-            "seed": 0,
-            "patterns": 1,
-            "gain_mode": "pattern",
-        },
-        accepts={
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "theta_shift": frozenset({"zero", "minus_one", "float_for_int"}),
-            "seed": SEED,
-        },
+        {**_NETWORK, "theta_shift": 0.0, "seed": 0, "patterns": 1, "gain_mode": "pattern"},
+        accepts={**_POPULATION0_OK, "theta_shift": bad.SMALL_REAL, "seed": bad.SEED},
     ),
     Baseline(
         spectra.bulk_edge_table,
         {"rows": [(1.0, 1.0, 1.0, 0.25)], "N": 12, "patterns": 1, "seed": 0},
-        accepts={"seed": SEED},
+        accepts={"seed": bad.SEED},
     ),
     Baseline(
         spectra.edge_deviations,
@@ -72,122 +56,58 @@ BASELINES = [
             "seeds": 1,
             "bins": 3,
         },
-        accepts={
-            "cvs": frozenset({"float_for_int"}),
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-        },
+        accepts={"cvs": bad.SMALL_POSITIVE, "sigma": bad.SMALL_NONNEG, "n": bad.SMALL_POSITIVE},
     ),
     Baseline(
         spectra.gain_swap,
-        {"N": 12, "alpha": 0.25, "cv": 1.0, "sigma": 1.0, "n": 1.0, "patterns": 1, "seed": 0},
-        accepts={
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "seed": SEED,
-        },
+        {**_NETWORK, "patterns": 1, "seed": 0},
+        accepts={**_POPULATION0_OK, "seed": bad.SEED},
     ),
     # ---------------------------------------------------------------- outliers
     Baseline(
         outliers.theta_scan,
-        {
-            "N": 12,
-            "alpha": 0.25,
-            "cv": 1.0,
-            "sigma": 1.0,
-            "n": 1.0,
-            "theta_shifts": [0.0, 0.5],
-            "seed": 0,
-            "patterns": 1,
-        },
-        accepts={
-            "sigma": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "theta_shifts": frozenset({"zero", "minus_one", "float_for_int"}),
-            "seed": SEED,
-        },
+        {**_NETWORK, "theta_shifts": [0.0, 0.5], "seed": 0, "patterns": 1},
+        accepts={**_POPULATION_OK, "theta_shifts": bad.SMALL_REAL, "seed": bad.SEED},
     ),
     Baseline(
         outliers.outlier_view,
-        {
-            "theta_shift": 0.0,
-            "n": 1.0,
-            "N": 12,
-            "alpha": 0.25,
-            "cv": 1.0,
-            "sigma": 1.0,
-            "seed": 0,
-            "patterns": 1,
-        },
-        accepts={
-            "sigma": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "theta_shift": frozenset({"zero", "minus_one", "float_for_int"}),
-            "seed": SEED,
-        },
+        {"theta_shift": 0.0, **_NETWORK, "seed": 0, "patterns": 1},
+        accepts={**_POPULATION_OK, "theta_shift": bad.SMALL_REAL, "seed": bad.SEED},
     ),
     Baseline(
         outliers.outlier_pair,
         {"r": _R_DENSE, "sigma": 1.0, "n": 1.0, "theta": 0.25},
-        accepts={
-            "sigma": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-        },
+        accepts={"sigma": bad.SMALL_POSITIVE, "n": bad.SMALL_POSITIVE, "theta": bad.SMALL_REAL},
     ),
     Baseline(
         outliers.threshold_window,
         {"cv": 1.0, "sigma": 1.0, "n_grid": [1.0, 1.5]},
-        accepts={
-            "cv": frozenset({"float_for_int"}),
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n_grid": frozenset({"float_for_int"}),
-        },
+        accepts={"cv": bad.SMALL_POSITIVE, "sigma": bad.SMALL_NONNEG, "n_grid": bad.SMALL_POSITIVE},
     ),
     # ---------------------------------------------------------------- loads
     Baseline(
         loads.phase_view,
         {"cv": 1.0, "n_points": 3, "sigma_points": 3},
-        accepts={"cv": frozenset({"float_for_int"})},
+        accepts={"cv": bad.SMALL_POSITIVE},
     ),
     Baseline(
         loads.optimum_vs_cv,
         {"cvs": [1.0], "n_grid": [0.9, 1.0, 1.1], "sigma_grid": [0.5, 1.0]},
         accepts={
-            "cvs": frozenset({"float_for_int"}),
-            "n_grid": frozenset({"float_for_int"}) | NONE_OK,
-            "sigma_grid": frozenset({"float_for_int"}) | NONE_OK,
+            "cvs": bad.SMALL_POSITIVE,
+            "n_grid": bad.SMALL_POSITIVE | bad.NONE_OK,
+            "sigma_grid": bad.SMALL_POSITIVE | bad.NONE_OK,
         },
     ),
     Baseline(
         loads.alpha_s_vs_cv,
         {"cvs": [0.5, 1.0], "sigma": 1.0, "n": 1.0},
-        accepts={
-            "cvs": frozenset({"float_for_int"}),
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-        },
+        accepts={"cvs": bad.SMALL_POSITIVE, "sigma": bad.SMALL_NONNEG, "n": bad.SMALL_POSITIVE},
     ),
     Baseline(
         loads.transition_scan,
-        {
-            "cv": 1.0,
-            "sigma": 1.0,
-            "n": 1.0,
-            "Ns": (12,),
-            "alphas": [0.1, 0.3],
-            "patterns": 1,
-            "seed": 0,
-        },
-        accepts={
-            "cv": frozenset({"float_for_int"}),
-            "sigma": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "seed": SEED,
-        },
+        {**_POPULATION, "Ns": (12,), "alphas": [0.1, 0.3], "patterns": 1, "seed": 0},
+        accepts={**_POPULATION0_OK, "seed": bad.SEED},
     ),
     Baseline(
         loads.alpha_s_comparison,
@@ -199,7 +119,7 @@ BASELINES = [
             "seed": 0,
             "overshoot": 1,
         },
-        accepts={"seed": SEED},
+        accepts={"seed": bad.SEED},
     ),
     # ---------------------------------------------------------------- dynamics
     Baseline(
@@ -213,10 +133,10 @@ BASELINES = [
             "count": 1,
         },
         accepts={
-            "r": FINITE_ENTRIES,
-            "eps": POSITIVE_REAL,
-            "rng": SEED,
-            "other": NONE_OK | FINITE_ENTRIES,
+            "r": bad.FINITE_ENTRIES,
+            "eps": bad.POSITIVE_REAL,
+            "rng": bad.SEED,
+            "other": bad.NONE_OK | bad.FINITE_ENTRIES,
         },
     ),
     Baseline(
@@ -233,29 +153,22 @@ BASELINES = [
             "max_rate": 1e6,
         },
         accepts={
-            "mu": SEED,
-            "eps": frozenset({"float_for_int"}),
-            "T": frozenset({"float_for_int"}),
-            "rng": SEED,
-            "max_rate": POSITIVE_REAL,
+            "mu": bad.SEED,
+            "eps": bad.SMALL_POSITIVE,
+            "T": bad.SMALL_POSITIVE,
+            "rng": bad.SEED,
+            "max_rate": bad.POSITIVE_REAL,
         },
     ),
     Baseline(
         dynamics.decay_rate,
         {"run": _KICK, "t_min": 0.2, "t_max": 0.9, "floor": 1e-11},
-        accepts={
-            "t_min": frozenset({"zero"}) | NONE_OK,
-            "t_max": POSITIVE_REAL | NONE_OK,
-        },
+        accepts={"t_min": bad.ZERO | bad.NONE_OK, "t_max": bad.POSITIVE_REAL | bad.NONE_OK},
     ),
     Baseline(
         dynamics.basin_curve,
         {
-            "N": 12,
-            "alpha": 0.25,
-            "cv": 1.0,
-            "sigma": 1.0,
-            "n": 1.0,
+            **_NETWORK,
             "eps_grid": (0.01, 0.1),
             "direction": "random",
             "seed": 0,
@@ -265,18 +178,16 @@ BASELINES = [
             "shrink": 0.5,
         },
         accepts={
-            "cv": frozenset({"float_for_int"}),
-            "sigma": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "eps_grid": frozenset({"float_for_int"}),
-            "seed": SEED,
-            "T": frozenset({"float_for_int"}),
+            **_POPULATION_OK,
+            "eps_grid": bad.SMALL_POSITIVE,
+            "seed": bad.SEED,
+            "T": bad.SMALL_POSITIVE,
         },
     ),
     Baseline(
         dynamics.lyapunov_covariance,
         {"J": _J, "eta": 1.0, "dt": 0.1},
-        accepts={"eta": NONNEG_REAL, "dt": NONE_OK},
+        accepts={"eta": bad.NONNEG_REAL, "dt": bad.NONE_OK},
     ),
     Baseline(
         dynamics.stationary_covariance,
@@ -292,12 +203,12 @@ BASELINES = [
             "rng": 0,
         },
         accepts={
-            "mu": SEED,
-            "eta": frozenset({"float_for_int"}),
-            "T": frozenset({"float_for_int"}),
-            "burn_in": frozenset({"zero", "float_for_int"}),
-            "stride": frozenset({"float_for_int"}),
-            "rng": SEED,
+            "mu": bad.SEED,
+            "eta": bad.SMALL_POSITIVE,
+            "T": bad.SMALL_POSITIVE,
+            "burn_in": bad.SMALL_NONNEG,
+            "stride": bad.SMALL_POSITIVE,
+            "rng": bad.SEED,
         },
     ),
     # ---------------------------------------------------------------- sparse
@@ -305,134 +216,63 @@ BASELINES = [
         sparse.sparse_weights,
         {"R": _R_SPARSE, "theta": -0.5, "n": 1.0, "kappa": 0.0, "rows": [0, 1], "tol": 1e-6},
         accepts={
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "kappa": frozenset({"zero", "float_for_int"}),
-            "rows": NONE_OK,
+            "theta": bad.SMALL_REAL,
+            "n": bad.SMALL_POSITIVE,
+            "kappa": bad.SMALL_NONNEG,
+            "rows": bad.NONE_OK,
         },
     ),
     Baseline(
         sparse.replica_row_moments,
         {"f": 0.3, "alpha": 0.6, "theta": -0.5, "cv": 1.0, "n": 1.0},
-        accepts={
-            "theta": ANY_REAL - {"huge"},
-            "cv": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-        },
+        accepts={"theta": bad.SMALL_REAL, **_SHAPE_OK},
     ),
     Baseline(
         sparse.sparse_spectrum,
         {"net": _SNET, "patterns": [0, 1], "kink": "zero", "tol": 1e-7},
-        accepts={"patterns": NONE_OK | SEED},
+        accepts={"patterns": bad.NONE_OK | bad.SEED},
     ),
     Baseline(
         sparse.kink_count,
         {"W": _SNET.W, "R": _R_SPARSE, "theta": -0.5, "tol": 1e-7},
-        accepts={
-            "W": FINITE_ENTRIES,
-            "R": FINITE_ENTRIES,
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-        },
+        accepts={"W": bad.FINITE_ENTRIES, "R": bad.FINITE_ENTRIES, "theta": bad.SMALL_REAL},
     ),
     Baseline(sparse.capacity_curve, {"f": [0.1, 1.0]}),
     Baseline(
         sparse.storage_fraction,
-        {
-            "N": 10,
-            "f": 0.5,
-            "alphas": [0.3],
-            "theta": -0.5,
-            "kappa": 0.0,
-            "n": 1.0,
-            "cv": 1.0,
-            "rows": 2,
-            "rng": 0,
-        },
-        accepts={
-            "alphas": frozenset({"float_for_int"}),
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-            "kappa": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "rng": SEED,
-        },
+        {**_SPARSE, "alphas": [0.3], "theta": -0.5, "kappa": 0.0, "rows": 2, "rng": 0},
+        accepts=_SPARSE_SCAN_OK,
     ),
     Baseline(
         sparse.sparse_stability_scan,
         {
-            "N": 10,
-            "f": 0.5,
+            **_SPARSE,
             # The second load is above capacity: its abscissa is NaN by contract (no fixed
             # point), so a NaN there is not a silent failure.
             "alphas": [0.2, 5.0],
             "theta": -0.5,
             "kappa": 0.1,
-            "n": 1.0,
-            "cv": 1.0,
             "patterns": 1,
             "rng": 0,
             "kink": "zero",
             "tol": 1e-6,
         },
-        accepts={
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-            "kappa": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "alphas": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "rng": SEED,
-        },
+        accepts=_SPARSE_SCAN_OK,
     ),
     Baseline(
         sparse.sparse_threshold_scan,
-        {
-            "N": 10,
-            "f": 0.5,
-            "alpha": 0.2,
-            "thetas": [-0.5, 0.0],
-            "kappa": 0.1,
-            "n": 1.0,
-            "cv": 1.0,
-            "patterns": 1,
-            "rng": 0,
-        },
-        accepts={
-            "thetas": frozenset({"zero", "minus_one", "float_for_int"}),
-            "kappa": frozenset({"zero", "float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "rng": SEED,
-        },
+        {**_SPARSE, "alpha": 0.2, "thetas": [-0.5, 0.0], "kappa": 0.1, "patterns": 1, "rng": 0},
+        accepts={"thetas": bad.SMALL_REAL, "kappa": bad.SMALL_NONNEG, **_SHAPE_OK, "rng": bad.SEED},
     ),
     Baseline(
         sparse.kink_profile,
-        {
-            "f": 0.5,
-            "kappa": 0.1,
-            "N": 10,
-            "alpha": 0.2,
-            "theta": -0.5,
-            "cv": 1.0,
-            "n": 1.0,
-            "seed": 0,
-        },
-        accepts={
-            "kappa": frozenset({"zero", "float_for_int"}),
-            "theta": frozenset({"zero", "minus_one", "float_for_int"}),
-            "cv": frozenset({"float_for_int"}),
-            "n": frozenset({"float_for_int"}),
-            "seed": SEED,
-        },
+        {**_SPARSE, "kappa": 0.1, "alpha": 0.2, "theta": -0.5, "seed": 0},
+        accepts={**_SPARSE_OK, "seed": bad.SEED},
     ),
 ]
 
-test_matrix, test_coverage, test_baseline = matrix_tests(
-    BASELINES,
-    [
-        "assocmem.attractor.spectra",
-        "assocmem.attractor.outliers",
-        "assocmem.attractor.loads",
-        "assocmem.attractor.dynamics",
-        "assocmem.attractor.sparse",
-    ],
-)
+MODULES = [
+    f"assocmem.attractor.{m}" for m in ("spectra", "outliers", "loads", "dynamics", "sparse")
+]
+
+test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)

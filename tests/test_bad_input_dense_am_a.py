@@ -9,17 +9,9 @@ so that the array variants (NaN, inf and huge entries, complex, bool, empty, 3-D
 
 from __future__ import annotations
 
+import badinput as bad
 import numpy as np
-from badinput import (
-    BOOL,
-    FINITE_ENTRIES,
-    NONE_OK,
-    NONNEG_REAL,
-    POSITIVE_REAL,
-    SEED,
-    Baseline,
-    matrix_tests,
-)
+from badinput import Baseline, matrix_tests
 
 from assocmem.dense_am import energy, kde, landscape, limitations, retrieval
 
@@ -29,15 +21,42 @@ LINE = np.array([[0.0], [1.0]])  # two memories on a line
 TRIANGLE = landscape.preset_memories("triangle")
 PAIR = np.array([[0.0, 0.0], [1.0, 0.0]])
 
-REAL_ARRAY = frozenset(FINITE_ENTRIES | {"empty", "misshaped"})  # elementwise: any real array
-MEM = {"memories": FINITE_ENTRIES}
-XM = {"x": FINITE_ENTRIES, "memories": FINITE_ENTRIES}
-X0M = {"x0": FINITE_ENTRIES, "memories": FINITE_ENTRIES}
-BETA = {"beta": POSITIVE_REAL}
+MINUS_ONE = frozenset({"minus_one"})
+REAL_ARRAY = frozenset(bad.FINITE_ENTRIES | {"empty", "misshaped"})  # elementwise: any real array
+MEM = {"memories": bad.FINITE_ENTRIES}
+XM = {"x": bad.FINITE_ENTRIES, "memories": bad.FINITE_ENTRIES}
+X0M = {"x0": bad.FINITE_ENTRIES, "memories": bad.FINITE_ENTRIES}
+BETA = {"beta": bad.POSITIVE_REAL}
 GMM = {"weights": [0.6, 0.4], "means": [-1.0, 1.5], "sds": [0.6, 0.8]}
-GMM_OK = {"means": FINITE_ENTRIES, "sds": FINITE_ENTRIES}
+GMM_OK = {"means": bad.FINITE_ENTRIES, "sds": bad.FINITE_ENTRIES}
 GRID = np.linspace(-4.0, 5.0, 61)
 SAMPLES = np.array([-1.2, -0.8, 0.1, 1.3, 1.9])
+# Shared calls: an energy (LSE or LSR) at P, a retrieval from P, a KDE bandwidth rule, and what
+# each accepts.
+LSE = {"x": P, "memories": X3, "beta": 2.0}
+LSE_OK = {**XM, **BETA}
+LSR = {**LSE, "eps": 0.0}
+LSR_OK = {**LSE_OK, "eps": bad.NONNEG_REAL}
+RETRIEVE = {"x0": P, "memories": X3, "beta": 2.0}
+RETRIEVE_OK = {**X0M, **BETA, "max_iter": bad.NONE_OK}
+SEPARATION_OK = {"s": REAL_ARRAY | bad.ANY_REAL, **BETA}
+BANDWIDTH = {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10}
+BANDWIDTH_OK = {"roughness_f2": bad.POSITIVE_REAL}
+HYBRID = {**LSE, "lam": 0.5, "eps": 1e-6}
+HYBRID_OK = {**LSE_OK, "lam": bad.NONNEG_REAL, "eps": bad.POSITIVE_REAL}
+LSE_MINIMA = {"memories": X3, "beta": 2.0, "n_starts": 5, "rng": 0, "max_iter": 5000, "tol": 1e-10}
+LSE_MINIMA_OK = {
+    **MEM,
+    **BETA,
+    "n_starts": bad.ZERO,
+    "rng": bad.SEED,
+    "merge_radius": bad.NONE_OK | bad.NONNEG_REAL,
+    "tol": bad.POSITIVE_REAL,
+}
+LANDSCAPE_1D = {"memories": LINE, "beta": 3.0, "eps": 0.0, "n_grid": 50}
+LANDSCAPE_1D_OK = {**MEM, **BETA, "eps": bad.NONNEG_REAL, "bounds": bad.NONE_OK}
+LANDSCAPE_2D = {"memories": TRIANGLE, "beta": 1.4, "n_grid": 20}
+LANDSCAPE_2D_OK = {**MEM, **BETA, "bounds": bad.NONE_OK}
 SWEEP = limitations.generative_panels(M=4, d=2, k=2, sigma=0.1, n_beta=2, seeds=(0,), n_starts=4)
 
 
@@ -49,149 +68,81 @@ BASELINES = [
     # ---------------------------------------------------------------- energy
     Baseline(energy.sqdist, {"x": P, "memories": X3}, accepts=XM),
     Baseline(energy.support_radius, {"beta": 2.0}, accepts=BETA),
-    Baseline(energy.active_set, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
+    Baseline(energy.active_set, LSE, accepts=LSE_OK),
     Baseline(
         energy.separation_function,
         {"s": np.array([-0.5, 0.0]), "beta": 2.0, "kind": "lse"},
-        accepts={"s": REAL_ARRAY | {"zero", "minus_one", "huge", "float_for_int"}, **BETA},
+        accepts=SEPARATION_OK,
     ),
     Baseline(
         energy.separation_function,
         {"s": np.array([-0.5, 0.0]), "beta": 2.0, "kind": "lsr"},
-        accepts={"s": REAL_ARRAY | {"zero", "minus_one", "huge", "float_for_int"}, **BETA},
+        accepts=SEPARATION_OK,
         name="separation_function[lsr]",
     ),
-    Baseline(energy.lse_energy, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
-    Baseline(energy.lse_grad, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
-    Baseline(energy.lse_hessian, {"x": P, "memories": X3, "beta": 2.0}, accepts={**XM, **BETA}),
-    Baseline(
-        energy.lsr_energy,
-        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
-        accepts={**XM, **BETA, "eps": NONNEG_REAL},
-    ),
-    Baseline(
-        energy.lsr_grad,
-        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
-        accepts={**XM, **BETA, "eps": NONNEG_REAL},
-    ),
-    Baseline(
-        energy.lsr_hessian,
-        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
-        accepts={**XM, **BETA, "eps": NONNEG_REAL},
-    ),
+    Baseline(energy.lse_energy, LSE, accepts=LSE_OK),
+    Baseline(energy.lse_grad, LSE, accepts=LSE_OK),
+    Baseline(energy.lse_hessian, LSE, accepts=LSE_OK),
+    Baseline(energy.lsr_energy, LSR, accepts=LSR_OK),
+    Baseline(energy.lsr_grad, LSR, accepts=LSR_OK),
+    Baseline(energy.lsr_hessian, LSR, accepts=LSR_OK),
     Baseline(
         energy.centroid_energy,
         {"memories": X3, "index_set": (0, 1), "beta": 2.0, "eps": 0.0},
-        accepts={**MEM, **BETA, "eps": NONNEG_REAL},
+        accepts={**MEM, **BETA, "eps": bad.NONNEG_REAL},
     ),
     # ---------------------------------------------------------------- retrieval
-    Baseline(retrieval.thm1_beta, {"r": 1.0, "delta": 0.5}, accepts={"r": {"float_for_int"}}),
+    Baseline(retrieval.thm1_beta, {"r": 1.0, "delta": 0.5}, accepts={"r": bad.SMALL_POSITIVE}),
+    Baseline(retrieval.lsr_retrieve, {**RETRIEVE, "max_iter": None}, accepts=RETRIEVE_OK),
     Baseline(
         retrieval.lsr_retrieve,
-        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": None},
-        accepts={**X0M, **BETA, "max_iter": NONE_OK},
-    ),
-    Baseline(
-        retrieval.lsr_retrieve,
-        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": 50},
-        accepts={**X0M, **BETA, "max_iter": NONE_OK},
+        {**RETRIEVE, "max_iter": 50},
+        accepts=RETRIEVE_OK,
         name="lsr_retrieve[max_iter]",
     ),
-    Baseline(
-        retrieval.lsr_trajectory,
-        {"x0": P, "memories": X3, "beta": 2.0, "max_iter": None},
-        accepts={**X0M, **BETA, "max_iter": NONE_OK},
-    ),
-    Baseline(
-        retrieval.lsr_one_step,
-        {"x": P, "memories": X3, "beta": 2.0, "eps": 0.0},
-        accepts={**XM, **BETA, "eps": NONNEG_REAL},
-    ),
+    Baseline(retrieval.lsr_trajectory, {**RETRIEVE, "max_iter": None}, accepts=RETRIEVE_OK),
+    Baseline(retrieval.lsr_one_step, LSR, accepts=LSR_OK),
     Baseline(
         retrieval.lse_descend,
-        {"x0": P, "memories": X3, "beta": 2.0, "step": 1.0, "max_iter": 1000, "tol": 1e-10},
-        accepts={**X0M, **BETA, "tol": POSITIVE_REAL},
+        {**RETRIEVE, "step": 1.0, "max_iter": 1000, "tol": 1e-10},
+        accepts={**X0M, **BETA, "tol": bad.POSITIVE_REAL},
     ),
     Baseline(
         retrieval.lse_minima,
-        {
-            "memories": X3,
-            "beta": 2.0,
-            "n_starts": 5,
-            "rng": 0,
-            "starts": None,
-            "merge_radius": None,
-            "max_iter": 5000,
-            "tol": 1e-10,
-        },
-        accepts={
-            **MEM,
-            **BETA,
-            "n_starts": {"zero"},
-            "rng": SEED,
-            "starts": NONE_OK,
-            "merge_radius": NONE_OK | NONNEG_REAL,
-            "tol": POSITIVE_REAL,
-        },
+        {**LSE_MINIMA, "starts": None, "merge_radius": None},
+        accepts={**LSE_MINIMA_OK, "starts": bad.NONE_OK},
     ),
     Baseline(
         retrieval.lse_minima,
-        {
-            "memories": X3,
-            "beta": 2.0,
-            "n_starts": 5,
-            "rng": 0,
-            "starts": np.array([[0.1, 0.1], [0.9, 0.1]]),
-            "merge_radius": 0.01,
-            "max_iter": 5000,
-            "tol": 1e-10,
-        },
-        accepts={
-            **MEM,
-            **BETA,
-            "n_starts": {"zero"},
-            "rng": SEED,
-            "starts": NONE_OK | FINITE_ENTRIES,
-            "merge_radius": NONE_OK | NONNEG_REAL,
-            "tol": POSITIVE_REAL,
-        },
+        {**LSE_MINIMA, "starts": np.array([[0.1, 0.1], [0.9, 0.1]]), "merge_radius": 0.01},
+        accepts={**LSE_MINIMA_OK, "starts": bad.NONE_OK | bad.FINITE_ENTRIES},
         name="lse_minima[starts]",
     ),
     # ---------------------------------------------------------------- landscape
-    Baseline(landscape.random_memories, {"M": 3, "d": 2, "rng": 0}, accepts={"rng": SEED}),
+    Baseline(landscape.random_memories, {"M": 3, "d": 2, "rng": 0}, accepts={"rng": bad.SEED}),
     Baseline(landscape.preset_memories, {"name": "triangle", "d": 2}),
     Baseline(
         landscape.lse_minima_1d,
         {"memories": LINE, "beta": 3.0, "n_grid": 100, "refine": True},
-        accepts={**MEM, **BETA, "refine": BOOL},
+        accepts={**MEM, **BETA, "refine": bad.BOOL},
     ),
     Baseline(landscape.lsr_minima_2d, {"memories": TRIANGLE, "beta": 1.4}, accepts={**MEM, **BETA}),
+    Baseline(landscape.landscape_1d, {**LANDSCAPE_1D, "bounds": None}, accepts=LANDSCAPE_1D_OK),
     Baseline(
         landscape.landscape_1d,
-        {"memories": LINE, "beta": 3.0, "eps": 0.0, "n_grid": 50, "bounds": None},
-        accepts={**MEM, **BETA, "eps": NONNEG_REAL, "bounds": NONE_OK},
-    ),
-    Baseline(
-        landscape.landscape_1d,
-        {"memories": LINE, "beta": 3.0, "eps": 0.0, "n_grid": 50, "bounds": (-1.0, 2.0)},
-        accepts={**MEM, **BETA, "eps": NONNEG_REAL, "bounds": NONE_OK},
+        {**LANDSCAPE_1D, "bounds": (-1.0, 2.0)},
+        accepts=LANDSCAPE_1D_OK,
         name="landscape_1d[bounds]",
     ),
     Baseline(
         landscape.landscape_2d,
-        {"memories": TRIANGLE, "beta": 1.4, "n_grid": 20, "bounds": None, "starts": None},
-        accepts={**MEM, **BETA, "bounds": NONE_OK, "starts": NONE_OK},
+        {**LANDSCAPE_2D, "bounds": None, "starts": None},
+        accepts={**LANDSCAPE_2D_OK, "starts": bad.NONE_OK},
     ),
     Baseline(
         landscape.landscape_2d,
-        {
-            "memories": TRIANGLE,
-            "beta": 1.4,
-            "n_grid": 20,
-            "bounds": (-2.0, 2.0, -2.0, 2.0),
-            "starts": np.array([[0.1, 0.2]]),
-        },
-        accepts={**MEM, **BETA, "bounds": NONE_OK, "starts": NONE_OK | FINITE_ENTRIES},
+        {**LANDSCAPE_2D, "bounds": (-2.0, 2.0, -2.0, 2.0), "starts": np.array([[0.1, 0.2]])},
+        accepts={**LANDSCAPE_2D_OK, "starts": bad.NONE_OK | bad.FINITE_ENTRIES},
         name="landscape_2d[bounds,starts]",
     ),
     Baseline(
@@ -199,41 +150,41 @@ BASELINES = [
         {"memories": LINE, "betas": np.array([3.0, 5.0]), "lse_starts": 10, "rng": 0},
         accepts={
             **MEM,
-            "betas": POSITIVE_REAL | FINITE_ENTRIES,
-            "lse_starts": {"zero"},
-            "rng": SEED,
+            "betas": bad.POSITIVE_REAL | bad.FINITE_ENTRIES,
+            "lse_starts": bad.ZERO,
+            "rng": bad.SEED,
         },
     ),
     Baseline(
         landscape.minima_counts_1d,
         {"M": 3, "n_sets": 2, "betas": np.array([10.0]), "rng": 0, "n_grid": 100},
-        accepts={"betas": NONE_OK | POSITIVE_REAL | FINITE_ENTRIES, "rng": SEED},
+        accepts={"betas": bad.NONE_OK | bad.POSITIVE_REAL | bad.FINITE_ENTRIES, "rng": bad.SEED},
     ),
     Baseline(
         landscape.separation_curves,
         {"beta": 2.0, "kind": "both", "s_min": -2.0, "n_points": 11},
-        accepts={**BETA, "s_min": {"minus_one"}},
+        accepts={**BETA, "s_min": MINUS_ONE},
     ),
     Baseline(
         landscape.separation_curves,
         {"beta": np.array([1.0, 2.0]), "kind": "lse", "s_min": -2.0, "n_points": 11},
-        accepts={"beta": POSITIVE_REAL | FINITE_ENTRIES, "s_min": {"minus_one"}},
+        accepts={"beta": bad.POSITIVE_REAL | bad.FINITE_ENTRIES, "s_min": MINUS_ONE},
         name="separation_curves[betas]",
     ),
     Baseline(
         landscape.thm1_experiment,
         {"memories": PAIR, "delta_over_r": 0.3, "n_per_basin": 20, "rng": 0},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(
         landscape.thm1_sweep,
         {"memories": PAIR, "deltas_over_r": np.array([0.25, 0.75]), "n_per_basin": 20, "rng": 0},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(
         landscape.alg1_descent_check,
         {"memories": X3, "beta": 2.0, "n_starts": 20, "rng": 0, "max_iter": 100},
-        accepts={**MEM, **BETA, "rng": SEED},
+        accepts={**MEM, **BETA, "rng": bad.SEED},
     ),
     Baseline(
         landscape.lse_stored_gradient_log10,
@@ -246,39 +197,27 @@ BASELINES = [
     Baseline(
         kde.kde_1d,
         {"x_grid": np.linspace(-1.0, 1.0, 5), "samples": SAMPLES, "h": 0.5, "kernel": "uniform"},
-        accepts={"x_grid": FINITE_ENTRIES, "samples": FINITE_ENTRIES, "h": POSITIVE_REAL},
+        accepts={
+            "x_grid": bad.FINITE_ENTRIES,
+            "samples": bad.FINITE_ENTRIES,
+            "h": bad.POSITIVE_REAL,
+        },
     ),
+    Baseline(kde.amise, {"h": 1.0, **BANDWIDTH}, accepts={"h": bad.POSITIVE_REAL, **BANDWIDTH_OK}),
     Baseline(
         kde.amise,
-        {"h": 1.0, "kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
-        accepts={"h": POSITIVE_REAL, "roughness_f2": POSITIVE_REAL},
-    ),
-    Baseline(
-        kde.amise,
-        {"h": np.array([0.5, 1.0]), "kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
-        accepts={"h": POSITIVE_REAL | FINITE_ENTRIES, "roughness_f2": POSITIVE_REAL},
+        {"h": np.array([0.5, 1.0]), **BANDWIDTH},
+        accepts={"h": bad.POSITIVE_REAL | bad.FINITE_ENTRIES, **BANDWIDTH_OK},
         name="amise[h]",
     ),
-    Baseline(
-        kde.amise_optimal_bandwidth,
-        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
-        accepts={"roughness_f2": POSITIVE_REAL},
-    ),
-    Baseline(
-        kde.amise_optimal_value,
-        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
-        accepts={"roughness_f2": POSITIVE_REAL},
-    ),
-    Baseline(
-        kde.paper_bandwidth,
-        {"kernel": "gaussian", "roughness_f2": 4.0, "M": 10},
-        accepts={"roughness_f2": POSITIVE_REAL},
-    ),
+    Baseline(kde.amise_optimal_bandwidth, BANDWIDTH, accepts=BANDWIDTH_OK),
+    Baseline(kde.amise_optimal_value, BANDWIDTH, accepts=BANDWIDTH_OK),
+    Baseline(kde.paper_bandwidth, BANDWIDTH, accepts=BANDWIDTH_OK),
     Baseline(
         kde.gmm_1d_density,
         {"x": np.array([0.0, 1.0]), **GMM},
         accepts={
-            "x": REAL_ARRAY - {"misshaped"} | {"zero", "minus_one", "huge", "float_for_int"},
+            "x": REAL_ARRAY - {"misshaped"} | bad.ANY_REAL,
             **GMM_OK,
         },
     ),
@@ -286,7 +225,7 @@ BASELINES = [
     Baseline(
         kde.ise,
         {"h": 0.5, "samples": SAMPLES, "f": _epan, "kernel": "epanechnikov", "grid": GRID},
-        accepts={"h": POSITIVE_REAL, "samples": FINITE_ENTRIES},
+        accepts={"h": bad.POSITIVE_REAL, "samples": bad.FINITE_ENTRIES},
     ),
     Baseline(
         kde.ise,
@@ -298,9 +237,9 @@ BASELINES = [
             "grid": GRID,
         },
         accepts={
-            "h": POSITIVE_REAL | FINITE_ENTRIES,
-            "samples": FINITE_ENTRIES,
-            "f": FINITE_ENTRIES,
+            "h": bad.POSITIVE_REAL | bad.FINITE_ENTRIES,
+            "samples": bad.FINITE_ENTRIES,
+            "f": bad.FINITE_ENTRIES,
         },
         name="ise[f]",
     ),
@@ -314,9 +253,9 @@ BASELINES = [
             "kernels": ("epanechnikov", "gaussian"),
         },
         accepts={
-            "h": POSITIVE_REAL | FINITE_ENTRIES,
-            "samples": FINITE_ENTRIES,
-            "sds": FINITE_ENTRIES,
+            "h": bad.POSITIVE_REAL | bad.FINITE_ENTRIES,
+            "samples": bad.FINITE_ENTRIES,
+            "sds": bad.FINITE_ENTRIES,
         },
     ),
     # ---------------------------------------------------------------- limitations
@@ -330,18 +269,10 @@ BASELINES = [
             "n_steps": 3,
             "eps": 1e-8,
         },
-        accepts={**X0M, **BETA, "eps": NONNEG_REAL},
+        accepts={**X0M, **BETA, "eps": bad.NONNEG_REAL},
     ),
-    Baseline(
-        limitations.hybrid_energy,
-        {"x": P, "memories": X3, "beta": 2.0, "lam": 0.5, "eps": 1e-6},
-        accepts={**XM, **BETA, "lam": NONNEG_REAL, "eps": POSITIVE_REAL},
-    ),
-    Baseline(
-        limitations.hybrid_grad,
-        {"x": P, "memories": X3, "beta": 2.0, "lam": 0.5, "eps": 1e-6},
-        accepts={**XM, **BETA, "lam": NONNEG_REAL, "eps": POSITIVE_REAL},
-    ),
+    Baseline(limitations.hybrid_energy, HYBRID, accepts=HYBRID_OK),
+    Baseline(limitations.hybrid_grad, HYBRID, accepts=HYBRID_OK),
     Baseline(
         limitations.hybrid_descend,
         {
@@ -357,9 +288,9 @@ BASELINES = [
         accepts={
             **X0M,
             **BETA,
-            "lam": NONNEG_REAL,
-            "eps": POSITIVE_REAL,
-            "tol": POSITIVE_REAL,
+            "lam": bad.NONNEG_REAL,
+            "eps": bad.POSITIVE_REAL,
+            "tol": bad.POSITIVE_REAL,
         },
     ),
     Baseline(
@@ -368,15 +299,11 @@ BASELINES = [
         accepts={
             **MEM,
             **BETA,
-            "lams": NONNEG_REAL | FINITE_ENTRIES,
-            "eps": POSITIVE_REAL,
+            "lams": bad.NONNEG_REAL | bad.FINITE_ENTRIES,
+            "eps": bad.POSITIVE_REAL,
         },
     ),
-    Baseline(
-        limitations.adaptive_beta,
-        {"x": P, "memories": X3, "beta": 8.0, "rho": 0.9},
-        accepts={**XM, **BETA},
-    ),
+    Baseline(limitations.adaptive_beta, {**LSE, "beta": 8.0, "rho": 0.9}, accepts=LSE_OK),
     Baseline(
         limitations.adaptive_beta_retrieve,
         {"x0": np.array([3.0, 0.0]), "memories": X3, "beta": 8.0, "rho": 0.9, "max_iter": 100},
@@ -395,16 +322,16 @@ BASELINES = [
         },
         accepts={
             **MEM,
-            "queries": FINITE_ENTRIES,
+            "queries": bad.FINITE_ENTRIES,
             **BETA,
-            "lam": NONNEG_REAL,
-            "eps": POSITIVE_REAL,
+            "lam": bad.NONNEG_REAL,
+            "eps": bad.POSITIVE_REAL,
         },
     ),
     Baseline(
         limitations.kde_explorer,
         {"M": 50, "h": 0.4, "kernel": "epanechnikov", "seed": 0},
-        accepts={"h": POSITIVE_REAL, "seed": {"zero"}},
+        accepts={"h": bad.POSITIVE_REAL, "seed": bad.SEED},
     ),
     Baseline(
         limitations.generative_2d,
@@ -417,23 +344,18 @@ BASELINES = [
             "n_per_memory": 2,
             "n_grid": 10,
         },
-        accepts={**BETA, "seed": {"zero"}, "sigma": POSITIVE_REAL},
+        accepts={**BETA, "seed": bad.SEED, "sigma": bad.POSITIVE_REAL},
     ),
     Baseline(
         limitations.generative_panels,
         {"M": 4, "d": 2, "k": 2, "sigma": 0.1, "n_beta": 2, "seeds": (0,), "n_starts": 4},
-        accepts={"sigma": POSITIVE_REAL},
+        accepts={"sigma": bad.POSITIVE_REAL},
     ),
     Baseline(limitations.sweep_summary, {"sweep": SWEEP}),
 ]
 
-test_matrix, test_coverage, test_baseline = matrix_tests(
-    BASELINES,
-    [
-        "assocmem.dense_am.energy",
-        "assocmem.dense_am.retrieval",
-        "assocmem.dense_am.landscape",
-        "assocmem.dense_am.kde",
-        "assocmem.dense_am.limitations",
-    ],
-)
+MODULES = [
+    f"assocmem.dense_am.{m}" for m in ("energy", "retrieval", "landscape", "kde", "limitations")
+]
+
+test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)

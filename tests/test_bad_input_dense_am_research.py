@@ -9,7 +9,15 @@ patterns or a β outside the float32 range are refused (they would overflow), wh
 from __future__ import annotations
 
 import numpy as np
-from badinput import FINITE_ENTRIES, POSITIVE_REAL, SEED, Baseline, matrix_tests
+from badinput import (
+    BOOL,
+    FINITE_ENTRIES,
+    POSITIVE_REAL,
+    SEED,
+    SMALL_POSITIVE,
+    Baseline,
+    matrix_tests,
+)
 
 from assocmem.dense_am import minima, research_code
 from assocmem.explore import epa_research
@@ -17,7 +25,7 @@ from assocmem.explore import epa_research
 LINE = np.array([[0.0], [1.0], [2.5]])  # three memories on a line
 PLANE = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
 SURVEY = research_code.counting_survey(Ms=[4], ds=[1], n_instances=1, beta_indices=[10])
-BETA_ONLY_FLOAT = frozenset({"float_for_int"})  # β = 2.5 is valid; 1e300 overflows float32
+BETA_ONLY_FLOAT = SMALL_POSITIVE  # β = 2.5 is valid; 1e300 overflows float32
 
 BASELINES = [
     Baseline(
@@ -56,7 +64,7 @@ BASELINES = [
     Baseline(
         minima.fig3_beta_grid,
         {"memories": PLANE, "n": 3, "extend": True, "spacing": "paper"},
-        accepts={"memories": FINITE_ENTRIES, "extend": frozenset({"true"})},
+        accepts={"memories": FINITE_ENTRIES, "extend": BOOL},
         name="fig3_beta_grid[paper]",
     ),
 ]

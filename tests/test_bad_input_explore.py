@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
-from badinput import BOOL, FINITE_ENTRIES, NONE_OK, POSITIVE_REAL, SEED, Baseline, matrix_tests
+from badinput import BOOL, FINITE_ENTRIES, NONE_OK, POSITIVE_REAL, SEED, STR, Baseline, matrix_tests
 
 from assocmem import attractor as at
 from assocmem import explore
@@ -43,9 +43,8 @@ from assocmem.linear_memory import energetic
 from assocmem.linear_memory import hebbian as hb
 from assocmem.linear_memory import mechanism as mech
 
-STR = frozenset({"str"})
-STR_OR_NONE = frozenset({"str", "none"})
-INT_OR_NONE = frozenset({"none"})
+STR_OR_NONE = STR | NONE_OK
+INT_OR_NONE = NONE_OK
 
 # --- small results, one call each (the whole block takes well under a second) -------------------
 _NET = at.pinv_weights(at.sample_patterns(20, 1, 1.0, rng=0), 1.0, 1.0)
@@ -297,7 +296,7 @@ FR = [
     Baseline(
         fr_mechanism.plot_target_spread,
         {"sweeps": {"OP d = 8": _MECH_SWEEP}, "std_bound": 0.6, "height": 420},
-        accepts={"std_bound": NONE_OK | POSITIVE_REAL, "height": frozenset()},
+        accepts={"std_bound": NONE_OK | POSITIVE_REAL, **HEIGHT},
     ),
     Baseline(fr_mechanism.summary_table, {"sweeps": {"OP d = 8": _MECH_SWEEP}}),
     Baseline(
@@ -307,7 +306,7 @@ FR = [
             "endpoints": energetic.finite_p_capacity_mc([20], samples=2, rng=0),
             "height": 430,
         },
-        accepts={"endpoints": NONE_OK, "height": frozenset()},
+        accepts={"endpoints": NONE_OK, **HEIGHT},
     ),
     Baseline(
         fr_replica.plot_finite_size,
@@ -348,7 +347,7 @@ FR = [
             "titles": ["κ = 0.5"],
             "height": 360,
         },
-        accepts={"titles": NONE_OK, "height": frozenset()},
+        accepts={"titles": NONE_OK, **HEIGHT},
     ),
     Baseline(
         fr_spectra.plot_trained_spectrum,
@@ -373,7 +372,7 @@ FR = [
             "reference": {"LP": [(8, 0.5, 0.7)]},
             "height": 400,
         },
-        accepts={"labels": NONE_OK, "reference": NONE_OK, "height": frozenset()},
+        accepts={"labels": NONE_OK, "reference": NONE_OK, **HEIGHT},
     ),
     Baseline(
         fr_training.plot_training_vs_hebbian,
@@ -409,7 +408,7 @@ AS = [
     Baseline(
         as_dynamics.plot_kicks,
         {"runs": _KICK, "titles": ["(a)"], "fits": [at.decay_rate(_KICK)], "height": 460},
-        accepts={"titles": NONE_OK, "fits": NONE_OK, "height": frozenset()},
+        accepts={"titles": NONE_OK, "fits": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_ensemble.plot_ensemble,
@@ -420,7 +419,7 @@ AS = [
     Baseline(
         as_ensemble.plot_ensemble_table,
         {"grid": _ENS_GRID, "reference": {(0.2, 0.0): (0.1, 0.5)}, "height": 360},
-        accepts={"reference": NONE_OK, "height": frozenset()},
+        accepts={"reference": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_ensemble.plot_reduction, {"check": ens.reduction_check(_NET, 0), "height": 380}, HEIGHT
@@ -433,7 +432,7 @@ AS = [
             "reference": {"cv": [1.0], "alpha_s": [0.1], "label": "note"},
             "height": 440,
         },
-        accepts={"curve": NONE_OK, "reference": NONE_OK, "height": frozenset()},
+        accepts={"curve": NONE_OK, "reference": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_loads.plot_optimum_vs_cv,
@@ -448,7 +447,7 @@ AS = [
             },
             "height": 400,
         },
-        accepts={"reference": NONE_OK, "height": frozenset()},
+        accepts={"reference": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_loads.plot_phase_diagram,
@@ -457,7 +456,7 @@ AS = [
             "comparison": _ALPHA_S,
             "height": 520,
         },
-        accepts={"comparison": NONE_OK, "height": frozenset()},
+        accepts={"comparison": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_loads.plot_transition,
@@ -470,13 +469,13 @@ AS = [
     Baseline(
         as_outliers.plot_memory_outliers,
         {"scans": [_THETA_SCAN], "labels": ["CV 1"], "height": 400},
-        accepts={"labels": NONE_OK, "height": frozenset()},
+        accepts={"labels": NONE_OK, **HEIGHT},
     ),
     Baseline(as_outliers.plot_outlier_view, {"scan": _THETA_SCAN, "height": 500}, HEIGHT),
     Baseline(
         as_outliers.plot_theta_scan,
         {"scan": _THETA_SCAN, "shown": [0, 1], "height": 505},
-        accepts={"shown": NONE_OK, "height": frozenset()},
+        accepts={"shown": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_outliers.plot_threshold_window,
@@ -490,7 +489,7 @@ AS = [
             "reference": ([0.1, 0.5], [0.2, 0.3]),
             "height": 420,
         },
-        accepts={"reference": NONE_OK, "height": frozenset()},
+        accepts={"reference": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_sparse.plot_kink_profile,

@@ -6,17 +6,9 @@ the matrix, including those that run a whole sweep, stays in the millisecond ran
 
 from __future__ import annotations
 
+import badinput as bad
 import numpy as np
-from badinput import (
-    ANY_REAL,
-    BOOL,
-    FINITE_ENTRIES,
-    NONE_OK,
-    POSITIVE_REAL,
-    SEED,
-    Baseline,
-    matrix_tests,
-)
+from badinput import Baseline, matrix_tests
 
 from assocmem.linear_memory import (
     capacity,
@@ -31,42 +23,46 @@ from assocmem.linear_memory import (
     volume,
 )
 
-ZERO = frozenset({"zero"})
-STR = frozenset({"str"})
 # A grid of loads α > 0 also takes one load (a scalar), and any finite positive entries.
-LOADS = POSITIVE_REAL | FINITE_ENTRIES
+LOADS = bad.POSITIVE_REAL | bad.FINITE_ENTRIES
 # Elementwise functions of x (densities, CDFs, the rate function): any finite real x, any shape,
 # the empty array included ("same shape as x"), as NumPy's ufuncs.
-ELEMENTWISE = ANY_REAL | FINITE_ENTRIES | frozenset({"empty", "misshaped"})
+ELEMENTWISE = bad.ANY_REAL | bad.FINITE_ENTRIES | frozenset({"empty", "misshaped"})
 
 INST = problem.sample_problem(d=2, p=4, problem="original", rng=0)
 W2 = np.array([[1.0, 0.5], [-0.3, 2.0]])
 EDGES = np.linspace(-3.0, 3.0, 5)
+X = np.array([0.0, 1.0, 3.0])
+# Shared calls (a score mechanism run, an Adam training run) and what they accept.
+MECHANISM = {"d": 2, "problem": "original", "seed": 0, "steps": 2, "bin_edges": EDGES}
+MECHANISM_OK = {"seed": bad.ZERO, "bin_edges": bad.NONE_OK}
+TRAINING = {"problem": "original", "kappa": 1.0, "steps": 2, "lr": 0.01, "dtype": "float32"}
+TRAINING_OK = {"lr": bad.POSITIVE_REAL, "early_stop": bad.NONE_OK, "seed": bad.ZERO}
 
 BASELINES = [
     # capacity
     Baseline(capacity.load, {"p": 10, "d": 5}),
-    Baseline(capacity.p_at_load, {"alpha": 0.5, "d": 4}, accepts={"alpha": POSITIVE_REAL}),
+    Baseline(capacity.p_at_load, {"alpha": 0.5, "d": 4}, accepts={"alpha": bad.POSITIVE_REAL}),
     Baseline(capacity.capacity_two_layer, {"kappa": 0.5}),
     Baseline(capacity.finite_p_capacity, {"p": 10}),
     Baseline(
         capacity.rs_overlap,
         {"alpha": 0.2, "tol": 1e-13, "max_iter": 100},
-        accepts={"tol": POSITIVE_REAL},
+        accepts={"tol": bad.POSITIVE_REAL},
     ),
     Baseline(capacity.rs_free_entropy, {"alpha": 0.2}),
     Baseline(
         capacity.rs_free_entropy_curve,
         {"alpha": 0.2, "q_grid": np.array([0.0, 0.4])},
-        accepts={"q_grid": ZERO},
+        accepts={"q_grid": bad.ZERO},
     ),
     # energetic
-    Baseline(energetic.energetic_G, {"t": np.array([0.0, 0.5])}, accepts={"t": ZERO}),
-    Baseline(energetic.energetic_bounds, {"t": np.array([0.0, 0.5])}, accepts={"t": ZERO}),
+    Baseline(energetic.energetic_G, {"t": np.array([0.0, 0.5])}, accepts={"t": bad.ZERO}),
+    Baseline(energetic.energetic_bounds, {"t": np.array([0.0, 0.5])}, accepts={"t": bad.ZERO}),
     Baseline(
         energetic.log_f_p,
         {"t": np.array([0.0, 0.3]), "eta": np.array([0.5, -0.2, 0.1]), "step": 0.1},
-        accepts={"t": ZERO, "eta": FINITE_ENTRIES},
+        accepts={"t": bad.ZERO, "eta": bad.FINITE_ENTRIES},
     ),
     Baseline(
         energetic.energetic_G_mc,
@@ -80,13 +76,13 @@ BASELINES = [
             "step": 0.1,
             "backend": None,
         },
-        accepts={"t": ZERO, "rng": SEED, "backend": NONE_OK},
+        accepts={"t": bad.ZERO, "rng": bad.SEED, "backend": bad.NONE_OK},
     ),
     Baseline(energetic.free_entropy_landscape, {"alpha": 0.2, "n_q": 3, "n_alpha": 2}),
     Baseline(
         energetic.finite_p_capacity_mc,
         {"p": np.array([2, 5]), "samples": 4, "rng": 0, "top": 8, "nodes": 4},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(
         energetic.lp_threshold_scan,
@@ -98,7 +94,7 @@ BASELINES = [
             "seed": 0,
             "stop_at_violation": True,
         },
-        accepts={"alphas": LOADS, "seed": ZERO, "stop_at_violation": BOOL},
+        accepts={"alphas": LOADS, "seed": bad.ZERO, "stop_at_violation": bad.BOOL},
     ),
     Baseline(
         energetic.finite_size_scaling,
@@ -116,122 +112,100 @@ BASELINES = [
         },
         accepts={
             "lp_alphas": LOADS,
-            "ce_alphas": NONE_OK | LOADS,
-            "seed": ZERO,
-            "p_curve": NONE_OK,
+            "ce_alphas": bad.NONE_OK | LOADS,
+            "seed": bad.ZERO,
+            "p_curve": bad.NONE_OK,
         },
     ),
     # hebbian
     Baseline(
         hebbian.hebbian_rate_function,
         {"x": np.array([0.5, 1.0]), "alpha": 0.125},
-        accepts={"x": ELEMENTWISE, "alpha": POSITIVE_REAL},
+        accepts={"x": ELEMENTWISE, "alpha": bad.POSITIVE_REAL},
     ),
-    Baseline(hebbian.hebbian_rate, {"alpha": 0.125}, accepts={"alpha": POSITIVE_REAL}),
+    Baseline(hebbian.hebbian_rate, {"alpha": 0.125}, accepts={"alpha": bad.POSITIVE_REAL}),
     Baseline(
         hebbian.hebbian_rate_curve,
         {"p": 100.0, "alpha_min": 0.02, "alpha_max": 1.0, "n": 2},
-        accepts={"p": POSITIVE_REAL, "alpha_max": POSITIVE_REAL},
+        accepts={"p": bad.POSITIVE_REAL, "alpha_max": bad.POSITIVE_REAL},
     ),
     Baseline(hebbian.hebbian_score_variances, {"p": 10, "d": 5, "model": "finite_d"}),
     Baseline(hebbian.hebbian_accuracy_model, {"p": 10, "d": 5, "model": "finite_d"}),
-    Baseline(hebbian.hebbian_threshold_at_p, {"p": 100.0}, accepts={"p": POSITIVE_REAL}),
+    Baseline(hebbian.hebbian_threshold_at_p, {"p": 100.0}, accepts={"p": bad.POSITIVE_REAL}),
     Baseline(hebbian.hebbian_threshold_at_d, {"d": 10, "model": "row"}),
     Baseline(
         hebbian.hebbian_sweep,
         {"d": 2, "alphas": np.array([0.5]), "reps": 1, "seed": 0},
-        accepts={"reps": ZERO, "seed": ZERO, "alphas": LOADS},
+        accepts={"reps": bad.ZERO, "seed": bad.ZERO, "alphas": LOADS},
     ),
     Baseline(
         hebbian.hebbian_histogram,
         {"alpha": 0.5, "d": 4, "seed": 0, "bins": 4, "n_non_target": 10},
-        accepts={"alpha": POSITIVE_REAL, "seed": ZERO},
+        accepts={"alpha": bad.POSITIVE_REAL, "seed": bad.ZERO},
     ),
     # mechanism
     Baseline(mechanism.expected_gaussian_max, {"n": 5}),
     Baseline(
         mechanism.score_summary,
         {"W": W2, "problem": INST, "rule": "", "bin_edges": EDGES},
-        accepts={"W": FINITE_ENTRIES, "rule": STR, "bin_edges": NONE_OK},
+        accepts={"W": bad.FINITE_ENTRIES, "rule": bad.STR, "bin_edges": bad.NONE_OK},
     ),
     Baseline(
         mechanism.row_view,
         {"W": W2, "problem": INST, "row": 1, "bin_edges": EDGES},
-        accepts={"W": FINITE_ENTRIES, "row": NONE_OK | ZERO, "bin_edges": NONE_OK},
+        accepts={"W": bad.FINITE_ENTRIES, "row": bad.NONE_OK | bad.ZERO, "bin_edges": bad.NONE_OK},
     ),
     Baseline(
         mechanism.score_mechanism,
-        {
-            "d": 2,
-            "alpha": 0.5,
-            "problem": "original",
-            "seed": 0,
-            "steps": 2,
-            "bin_edges": EDGES,
-        },
-        accepts={"alpha": POSITIVE_REAL, "seed": ZERO, "bin_edges": NONE_OK},
+        {**MECHANISM, "alpha": 0.5},
+        accepts={**MECHANISM_OK, "alpha": bad.POSITIVE_REAL},
     ),
     Baseline(
         mechanism.score_mechanism_sweep,
-        {
-            "d": 2,
-            "alphas": np.array([0.5]),
-            "problem": "original",
-            "seed": 0,
-            "steps": 2,
-            "bin_edges": EDGES,
-        },
-        accepts={"alphas": LOADS, "seed": ZERO, "bin_edges": NONE_OK},
+        {**MECHANISM, "alphas": np.array([0.5])},
+        accepts={**MECHANISM_OK, "alphas": LOADS},
     ),
     # problem
     Baseline(
         problem.sample_problem,
         {"d": 2, "p": 3, "problem": "original", "rng": 0},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(problem.hebbian_weights, {"problem": INST}),
-    Baseline(problem.scores, {"W": W2, "problem": INST}, accepts={"W": FINITE_ENTRIES}),
+    Baseline(problem.scores, {"W": W2, "problem": INST}, accepts={"W": bad.FINITE_ENTRIES}),
     Baseline(
         problem.accuracy,
         {"W": W2, "problem": INST, "chunk_size": 512},
-        accepts={"W": FINITE_ENTRIES},
+        accepts={"W": bad.FINITE_ENTRIES},
     ),
     Baseline(
         problem.normalised_scores,
         {"W": W2, "problem": INST, "n_non_target": None, "rng": 0, "chunk_size": 512},
-        accepts={"W": FINITE_ENTRIES, "n_non_target": NONE_OK, "rng": SEED},
+        accepts={"W": bad.FINITE_ENTRIES, "n_non_target": bad.NONE_OK, "rng": bad.SEED},
     ),
     Baseline(
         problem.lp_feasible,
         {"problem": INST, "tol": 1e-7},
-        accepts={"tol": POSITIVE_REAL},
+        accepts={"tol": bad.POSITIVE_REAL},
     ),
     # spectra
     Baseline(
         spectra.singular_values,
         {"W": W2, "rank": None, "normalise": "none", "second_moment": None},
-        accepts={"W": FINITE_ENTRIES, "rank": NONE_OK, "second_moment": NONE_OK},
+        accepts={"W": bad.FINITE_ENTRIES, "rank": bad.NONE_OK, "second_moment": bad.NONE_OK},
         name="singular_values",
     ),
-    Baseline(
-        spectra.quarter_circle_density,
-        {"x": np.array([0.0, 1.0, 3.0])},
-        accepts={"x": ELEMENTWISE},
-    ),
-    Baseline(
-        spectra.quarter_circle_cdf,
-        {"x": np.array([0.0, 1.0, 3.0])},
-        accepts={"x": ELEMENTWISE},
-    ),
-    Baseline(spectra.quarter_circle_quantile, {"q": 0.5}, accepts={"q": ZERO}),
+    Baseline(spectra.quarter_circle_density, {"x": X}, accepts={"x": ELEMENTWISE}),
+    Baseline(spectra.quarter_circle_cdf, {"x": X}, accepts={"x": ELEMENTWISE}),
+    Baseline(spectra.quarter_circle_quantile, {"q": 0.5}, accepts={"q": bad.ZERO}),
     Baseline(
         spectra.truncated_quarter_circle_density,
-        {"x": np.array([0.0, 1.0, 3.0]), "kappa": 0.5},
+        {"x": X, "kappa": 0.5},
         accepts={"x": ELEMENTWISE},
     ),
     Baseline(
         spectra.truncated_quarter_circle_cdf,
-        {"x": np.array([0.0, 1.0, 3.0]), "kappa": 0.5},
+        {"x": X, "kappa": 0.5},
         accepts={"x": ELEMENTWISE},
     ),
     Baseline(
@@ -250,18 +224,14 @@ BASELINES = [
             "normalise": "moment",
             "bins": 4,
         },
-        accepts={"W": FINITE_ENTRIES, "rank": NONE_OK},
+        accepts={"W": bad.FINITE_ENTRIES, "rank": bad.NONE_OK},
     ),
-    Baseline(
-        spectra.top_energy_fraction,
-        {"W": W2, "rank": 1},
-        accepts={"W": FINITE_ENTRIES},
-    ),
+    Baseline(spectra.top_energy_fraction, {"W": W2, "rank": 1}, accepts={"W": bad.FINITE_ENTRIES}),
     Baseline(spectra.rank_capacity, {"kappa": 0.5}),
     Baseline(
         spectra.eckart_young,
         {"kappa": 0.5, "d": 4, "rng": 0, "bins": 4},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(
         spectra.trained_spectrum,
@@ -277,77 +247,35 @@ BASELINES = [
             "normalise": "moment",
             "bins": 4,
         },
-        accepts={"alpha": POSITIVE_REAL, "seed": ZERO},
+        accepts={"alpha": bad.POSITIVE_REAL, "seed": bad.ZERO},
     ),
     # sweep
     Baseline(
         sweep.sweep_instance,
         {"d": 2, "alpha": 0.5, "rep": 0, "problem": "original", "kappa": 1.0, "seed": 0},
-        accepts={"alpha": POSITIVE_REAL, "rep": ZERO, "seed": ZERO},
+        accepts={"alpha": bad.POSITIVE_REAL, "rep": bad.ZERO, "seed": bad.ZERO},
     ),
     Baseline(
         sweep.accuracy_sweep,
-        {
-            "d": 2,
-            "alphas": np.array([0.5]),
-            "reps": 1,
-            "problem": "original",
-            "kappa": 1.0,
-            "steps": 2,
-            "lr": 0.01,
-            "early_stop": 0.999,
-            "dtype": "float32",
-            "seed": 0,
-        },
-        accepts={
-            "alphas": LOADS,
-            "lr": POSITIVE_REAL,
-            "early_stop": NONE_OK,
-            "seed": ZERO,
-        },
+        {**TRAINING, "d": 2, "alphas": np.array([0.5]), "reps": 1, "early_stop": 0.999, "seed": 0},
+        accepts={**TRAINING_OK, "alphas": LOADS},
     ),
     Baseline(
         sweep.threshold_scan,
         {
+            **TRAINING,
             "ds": np.array([2]),
             "alphas": np.array([0.5]),
             "reps": 1,
-            "problem": "original",
-            "kappa": 1.0,
-            "steps": 2,
-            "lr": 0.01,
             "early_stop": 1.0,
-            "dtype": "float32",
             "seed": 0,
         },
-        accepts={
-            "alphas": LOADS,
-            "lr": POSITIVE_REAL,
-            "early_stop": NONE_OK,
-            "seed": ZERO,
-        },
+        accepts={**TRAINING_OK, "alphas": LOADS},
     ),
     Baseline(
         sweep.learning_curve,
-        {
-            "d": 2,
-            "alpha": 0.5,
-            "steps": 2,
-            "problem": "original",
-            "kappa": 1.0,
-            "lr": 0.01,
-            "early_stop": 0.999,
-            "dtype": "float32",
-            "seed": 0,
-            "rep": 0,
-        },
-        accepts={
-            "alpha": POSITIVE_REAL,
-            "lr": POSITIVE_REAL,
-            "early_stop": NONE_OK,
-            "seed": ZERO,
-            "rep": ZERO,
-        },
+        {**TRAINING, "d": 2, "alpha": 0.5, "early_stop": 0.999, "seed": 0, "rep": 0},
+        accepts={**TRAINING_OK, "alpha": bad.POSITIVE_REAL, "rep": bad.ZERO},
     ),
     # toy
     Baseline(
@@ -361,12 +289,12 @@ BASELINES = [
             "seed": 0,
             "lr": 0.01,
         },
-        accepts={"steps": ZERO, "seed": ZERO, "lr": POSITIVE_REAL},
+        accepts={"steps": bad.ZERO, "seed": bad.ZERO, "lr": bad.POSITIVE_REAL},
     ),
     Baseline(
         toy.counting_curve,
         {"alpha": 0.5, "d_min": 10, "d_max": 20, "n": 2},
-        accepts={"alpha": POSITIVE_REAL},
+        accepts={"alpha": bad.POSITIVE_REAL},
     ),
     Baseline(
         toy.load_table,
@@ -377,17 +305,13 @@ BASELINES = [
     Baseline(
         training.learning_rate,
         {"t": 0, "steps": 4, "lr": 0.01, "warmup": 1},
-        accepts={"t": ZERO, "lr": POSITIVE_REAL, "warmup": ZERO},
+        accepts={"t": bad.ZERO, "lr": bad.POSITIVE_REAL, "warmup": bad.ZERO},
     ),
-    Baseline(
-        training.loss_and_grad,
-        {"W": W2, "problem": INST},
-        accepts={"W": FINITE_ENTRIES},
-    ),
+    Baseline(training.loss_and_grad, {"W": W2, "problem": INST}, accepts={"W": bad.FINITE_ENTRIES}),
     Baseline(
         training.loss_and_grad_factors,
         {"Q": np.array([[1.0], [0.5]]), "R": np.array([[-0.3], [2.0]]), "problem": INST},
-        accepts={"Q": FINITE_ENTRIES, "R": FINITE_ENTRIES},
+        accepts={"Q": bad.FINITE_ENTRIES, "R": bad.FINITE_ENTRIES},
     ),
     Baseline(
         training.train,
@@ -403,38 +327,40 @@ BASELINES = [
             "dtype": "float64",
         },
         accepts={
-            "lr": POSITIVE_REAL,
-            "warmup": ZERO,
-            "early_stop": NONE_OK,
-            "rng": SEED,
-            "init": NONE_OK | POSITIVE_REAL,
+            "lr": bad.POSITIVE_REAL,
+            "warmup": bad.ZERO,
+            "early_stop": bad.NONE_OK,
+            "rng": bad.SEED,
+            "init": bad.NONE_OK | bad.POSITIVE_REAL,
         },
     ),
     # volume
     Baseline(
         volume.first_moment_mc,
         {"d": 2, "p": 2, "problem": "decoupled", "draws": 10, "rng": 0, "sampler": "direct"},
-        accepts={"rng": SEED},
+        accepts={"rng": bad.SEED},
     ),
     Baseline(
         volume.first_moment_pair,
         {"d": 2, "p": 2, "draws": 10, "seed": 0, "sampler": "gram"},
-        accepts={"seed": ZERO},
+        accepts={"seed": bad.ZERO},
     ),
 ]
 
-test_matrix, test_coverage, test_baseline = matrix_tests(
-    BASELINES,
-    [
-        "assocmem.linear_memory.capacity",
-        "assocmem.linear_memory.energetic",
-        "assocmem.linear_memory.hebbian",
-        "assocmem.linear_memory.mechanism",
-        "assocmem.linear_memory.problem",
-        "assocmem.linear_memory.spectra",
-        "assocmem.linear_memory.sweep",
-        "assocmem.linear_memory.toy",
-        "assocmem.linear_memory.training",
-        "assocmem.linear_memory.volume",
-    ],
-)
+MODULES = [
+    f"assocmem.linear_memory.{m}"
+    for m in (
+        "capacity",
+        "energetic",
+        "hebbian",
+        "mechanism",
+        "problem",
+        "spectra",
+        "sweep",
+        "toy",
+        "training",
+        "volume",
+    )
+]
+
+test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)
