@@ -23,13 +23,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import sys
-import time
 
 import numpy as np
-from _readme import write_section
+from _common import best_time, machine, write_section
 from threadpoolctl import threadpool_limits
 
 from assocmem.dense_am.minima import (
@@ -38,16 +36,6 @@ from assocmem.dense_am.minima import (
     lsr_minima,
     lsr_minima_bruteforce,
 )
-
-
-def best_time(fn, repeats: int) -> tuple[float, object]:
-    """Best wall time of ``repeats`` calls and the last result."""
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def run_one(M: int, d: int, seed: int, repeats: int, bf_every: int) -> list[dict]:
@@ -84,8 +72,7 @@ def run_one(M: int, d: int, seed: int, repeats: int, bf_every: int) -> list[dict
 def markdown(results: dict[int, list[dict]], d: int, seed: int, repeats: int) -> str:
     """Summary table per M and per-β tables."""
     lines = [
-        f"Measured on {platform.machine()} ({platform.python_implementation()} "
-        f"{platform.python_version()}, NumPy {np.__version__}), one BLAS thread, d = {d}, "
+        f"Measured on {machine()}, one BLAS thread, d = {d}, "
         f"seed = {seed}, best of {repeats} (brute force for M >= 20: one run). All results "
         "identical to brute force at every β.",
         "",

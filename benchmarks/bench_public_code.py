@@ -26,26 +26,14 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import sys
-import time
 
 import numpy as np
-from _readme import write_section
+from _common import best_time, machine, write_section
 from threadpoolctl import threadpool_limits
 
 from assocmem.dense_am import fig3_beta_grid, lsr_minima, public_bruteforce_minima
-
-
-def best_time(fn, repeats: int) -> tuple[float, object]:
-    """Best wall time of ``repeats`` calls and the last result."""
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
 
 
 def run_one(M: int, d: int, seed: int, n_beta: int, repeats: int) -> list[dict]:
@@ -77,8 +65,7 @@ def run_one(M: int, d: int, seed: int, n_beta: int, repeats: int) -> list[dict]:
 def markdown(results: dict[int, list[dict]], d: int, seed: int, repeats: int) -> str:
     """Summary table per M and per-β tables."""
     lines = [
-        f"Measured on {platform.machine()} ({platform.python_implementation()} "
-        f"{platform.python_version()}, NumPy {np.__version__}), one BLAS thread, d = {d}, "
+        f"Measured on {machine()}, one BLAS thread, d = {d}, "
         f"seed = {seed}, β on the public code's grid (linear, 2/d to 8/r_min²). lsr_minima: best "
         f"of {repeats}; public brute force: best of {repeats} for M = 16, one run for M >= 18.",
         "",
