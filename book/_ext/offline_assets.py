@@ -14,6 +14,10 @@ What it does
 - Removes the ``application/vnd.jupyter.widget-state+json`` script that myst-nb embeds when a
   notebook stored widget state: without a widget manager (``nb_ipywidgets_js: {}``) it is dead
   weight, and it can be megabytes.
+- Prunes the MathJax copy to what a page can load: ``tex-chtml.js`` (the one script pages load)
+  and the files it fetches itself: the CHTML fonts, the TeX extensions that ``autoload`` and
+  ``\require`` fetch, the menu, and the accessibility tools the menu can switch on. The other
+  combined builds (SVG, MathML input, full and speech bundles) and the node adaptors go.
 - Declares two extensions parallel-safe that do not say so themselves: ``sphinx-mathjax-offline``
   (it only copies MathJax into ``_static/mathjax`` when the build finishes) and
   ``sphinx_multitoc_numbering`` (always loaded by sphinx-external-toc; it renumbers sections in
@@ -39,6 +43,8 @@ LOGGER = logging.getLogger(__name__)
 PLOTLY_JS = "plotly.min.js"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 MATHJAX_EXT = "sphinx-mathjax-offline"
+# What tex-chtml.js can load, as prefixes of paths inside _static/mathjax (see the docstring).
+_MATHJAX_KEEP = ("tex-chtml.js", "output/chtml/", "input/tex/extensions/", "ui/", "a11y/", "sre/")
 # Extensions that are parallel-safe but do not declare it (see the module docstring).
 UNDECLARED_PARALLEL_SAFE = (MATHJAX_EXT, "sphinx_multitoc_numbering")
 _PLOTLY_MARKERS = ("plotly-graph-div", "Plotly.newPlot")
@@ -57,6 +63,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _declare_parallel_safe)
     app.connect("builder-inited", _copy_plotly_js)
     app.connect("html-page-context", _page_assets, priority=900)
+    # After sphinx-mathjax-offline's own build-finished handler (default priority 500) copied it.
+    app.connect("build-finished", _prune_mathjax, priority=900)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
@@ -68,6 +76,19 @@ def _declare_parallel_safe(app: Sphinx) -> None:
             ext.parallel_read_safe = True
         if ext is not None and ext.parallel_write_safe is None:
             ext.parallel_write_safe = True
+
+
+def _prune_mathjax(app: Sphinx, exception: Exception | None) -> None:
+    """Delete the MathJax files no page can load (everything outside :data:`_MATHJAX_KEEP`)."""
+    root = Path(app.outdir) / "_static" / "mathjax"
+    if exception is not None or app.builder.format != "html" or not root.is_dir():
+        return
+    for path in sorted(root.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not rel.startswith(_MATHJAX_KEEP):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
 
 
 def _plotly_js_source() -> Path:
