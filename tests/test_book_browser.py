@@ -481,3 +481,29 @@ def test_toc_lists_every_planned_page() -> None:
     assert DOCNAMES[0] == "book/intro"
     assert "book/epanechnikov/index" in DOCNAMES
     assert DOCNAMES[-1] == "book/performance"
+
+
+#: Hosts a page must not link to: the repository placeholder and launchers that cannot run the
+#: notebooks (nothing installs assocmem there).
+DEAD_LINKS = re.compile(r"github\.com/OWNER|mybinder\.org|colab\.research\.google\.com")
+
+
+def test_no_link_to_a_placeholder_host(built_book: Path) -> None:
+    """No page links to the placeholder repository or to Binder/Colab launchers."""
+    bad = [
+        f"{p.relative_to(built_book).as_posix()}: {m.group(0)}"
+        for p in sorted(built_book.rglob("*.html"))
+        for m in DEAD_LINKS.finditer(p.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not bad, "links to hosts that cannot serve the book's notebooks:\n  " + "\n  ".join(bad)
+
+
+def test_mathjax_ships_only_what_pages_load(built_book: Path) -> None:
+    """MathJax is pruned to tex-chtml.js and what it fetches (fonts, TeX extensions, menu)."""
+    root = built_book / "_static" / "mathjax"
+    assert (root / "tex-chtml.js").is_file()
+    assert any((root / "output" / "chtml" / "fonts").rglob("*.woff"))
+    unused = ("tex-svg.js", "tex-mml-chtml.js", "tex-chtml-full.js", "mml-svg.js", "adaptors")
+    assert not [n for n in unused if (root / n).exists()]
+    size = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
+    assert size < 8 * 2**20, f"_static/mathjax holds {size / 2**20:.1f} MiB"
