@@ -361,9 +361,9 @@ def plot_ensemble_table(
         "radius ρ (Eq. 21)",
         "mean Re λ − centre",
         "max Re λ − centre",
-        "note §3.3",
+        "earlier run",
         "max |λ − centre|",
-        "note §3.3",
+        "earlier run",
     ]
     table = go.Table(
         header={"values": header, "fill": {"color": "#eeeeee"}, "align": "center"},

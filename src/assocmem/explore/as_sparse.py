@@ -118,7 +118,7 @@ def plot_capacity(
             _trace(
                 curve.f,
                 curve.asymptote,
-                "1/(2 f ln(1/f)) [derived, note §2.1]",
+                "1/(2 f ln(1/f)) (asymptote, ours)",
                 xr,
                 yr,
                 mode="lines",
@@ -132,7 +132,7 @@ def plot_capacity(
                 _trace(
                     reference[0],
                     reference[1],
-                    "note §2.1 table",
+                    "tabulated replica values",
                     xr,
                     yr,
                     mode="markers",

@@ -339,7 +339,7 @@ def plot_non_normality(
             for xr, yr, y, show in ((x1, y1, rasym, k == 0), (x2, y2, rhen, False)):
                 traces.append(
                     {"type": "scatter", "x": ra, "y": y, "xaxis": xr, "yaxis": yr,
-                     "mode": "markers", "name": "note §3.3 (other seed)", "legendgroup": "note",
+                     "mode": "markers", "name": "earlier run (other seed)", "legendgroup": "note",
                      "showlegend": show,
                      "marker": {"color": col, "symbol": "diamond-open", "size": 10}}
                 )  # fmt: skip
