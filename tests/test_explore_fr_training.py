@@ -101,7 +101,7 @@ class TestPlotThresholdScan:
         assert [t.name for t in fig.data] == [
             "CE + Adam, 512 steps, lr 0.01",
             "finite-p estimate α_c(p) (ours, corrected; see fr-replica)",
-            "note's step estimate (§2.3, superseded)", "LP"]
+            "step-function estimate (superseded)", "LP"]
         scan_trace = fig.data[0]
         # the bar goes down from the first violation to the last clean load; NaN -> no bar
         np.testing.assert_allclose(scan_trace.error_y.arrayminus, [0.1, 0.0])

@@ -53,7 +53,7 @@ _RIGHT_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "y
 #: Line style and legend label of each variance model of ``linear_memory.MODELS``.
 MODEL_STYLES = {
     "row": ("solid", "model, row variances p/d² + 2/d (ours)"),
-    "finite_d": ("dash", "model, p/d² + 2/d, + 4/d (note)"),
+    "finite_d": ("dash", "model, p/d² + 2/d, + 4/d (finite d)"),
     "leading": ("dot", "model, p/d² (eq. D.3)"),
 }
 
@@ -297,7 +297,8 @@ def plot_model_table(sweeps: Sequence[Any], reference: Mapping[tuple[int, float]
             sim, fmt(s.model_accuracy["leading"][0]), fmt(s.model_accuracy["finite_d"][0]),
             fmt(s.model_accuracy["row"][0]),
         ])
-    header = ["d", "α", "p", "note: simulated", "note: model p/d²", "note: model +O(1/d)",
+    header = ["d", "α", "p", "earlier run: simulated", "earlier run: model p/d²",
+              "earlier run: model +O(1/d)",
               "ours: simulated (instances)", "ours: model p/d²", "ours: model +O(1/d)",
               "ours: model, row variances"]
     cells = [list(col) for col in zip(*rows, strict=True)]

@@ -211,7 +211,7 @@ def plot_threshold_scan(
     ))
     fig.add_trace(go.Scatter(
         x=s0.d, y=s0.finite_p_step, mode="lines",
-        name="note's step estimate (§2.3, superseded)",
+        name="step-function estimate (superseded)",
         line={"color": _GREY, "dash": "dot", "width": 1}, opacity=0.5,
         hovertemplate="d = %{x}: step estimate %{y:.3f}<extra></extra>",
     ))
