@@ -2,11 +2,14 @@
 
 The technical notes in ``shared/notes`` are source material for the authors, not part of the
 book, so a page never cites them ("note §2.6", "Pitfall P1", "(note P3)", "chapter note"); it
-explains in its own words, links its own section, or cites the paper.
+explains in its own words, links its own section, or cites the paper. Plumbing runs but hides its
+input: every cell that builds a claims table and every code cell of a *Checks* section carries
+the ``hide-input`` (or ``remove-input``) tag, so the reader sees the table, not its f-strings.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -23,3 +26,30 @@ def test_the_book_never_cites_the_authors_notes() -> None:
         for m in NOTE_REFERENCE.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not found, f"{len(found)} references to the notes:\n  " + "\n  ".join(found[:20])
+
+
+def _plumbing_cells(path: Path) -> list[tuple[int, dict]]:
+    """(index, cell) of the code cells that build claims tables or sit under "## Checks"."""
+    out, in_checks = [], False
+    for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        text = "".join(cell["source"])
+        if cell["cell_type"] == "markdown":
+            if text.lstrip().startswith("#"):
+                in_checks = text.lstrip().startswith("## Checks")
+            continue
+        if in_checks or "claims_table(" in text:
+            out.append((i, cell))
+    return out
+
+
+def test_claims_tables_and_checks_hide_their_input() -> None:
+    notebooks = sorted((ROOT / "book").rglob("*.ipynb"))
+    shown = [
+        f"{path.relative_to(ROOT).as_posix()} cell {i}"
+        for path in notebooks
+        if "_build" not in path.parts
+        for i, cell in _plumbing_cells(path)
+        if not {"hide-input", "remove-input"} & set(cell.get("metadata", {}).get("tags", []))
+    ]
+    assert not shown, "plumbing cells that show their input:\n  " + "\n  ".join(shown)
+    assert sum(len(_plumbing_cells(p)) for p in notebooks) > 50  # the check sees the cells
