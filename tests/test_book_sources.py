@@ -28,14 +28,29 @@ def test_the_book_never_cites_the_authors_notes() -> None:
     assert not found, f"{len(found)} references to the notes:\n  " + "\n  ".join(found[:20])
 
 
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
+
+
+def _last_heading(markdown: str) -> str | None:
+    """The last heading of a markdown cell outside fenced blocks, as "## Title", or None."""
+    last, fenced = None, False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and (m := HEADING.match(line)):
+            last = f"{m.group(1)} {m.group(2)}"
+    return last
+
+
 def _plumbing_cells(path: Path) -> list[tuple[int, dict]]:
     """(index, cell) of the code cells that build claims tables or sit under "## Checks"."""
     out, in_checks = [], False
     for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
         text = "".join(cell["source"])
         if cell["cell_type"] == "markdown":
-            if text.lstrip().startswith("#"):
-                in_checks = text.lstrip().startswith("## Checks")
+            heading = _last_heading(text)
+            if heading is not None:
+                in_checks = heading == "## Checks"
             continue
         if in_checks or "claims_table(" in text:
             out.append((i, cell))
