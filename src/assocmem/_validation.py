@@ -38,6 +38,7 @@ __all__ = [
     "check_positive_int",
     "check_size",
     "limits",
+    "type_names",
 ]
 
 
@@ -182,11 +183,20 @@ def check_option(value: Any, name: str, options: Sequence[Any]) -> Any:
     raise ValueError(f"{name} must be one of {tuple(options)!r}, got {value!r}")
 
 
+def type_names(cls: type | tuple[type, ...]) -> str:
+    """The name of a class, or "A or B" for a tuple of classes (for error messages)."""
+    return " or ".join(c.__name__ for c in (cls if isinstance(cls, tuple) else (cls,)))
+
+
 def check_instance(value: Any, name: str, cls: type | tuple[type, ...]) -> Any:
-    """Return ``value`` if it is an instance of ``cls`` (a result type the library built)."""
+    """Return ``value`` if it is an instance of ``cls`` (a result type the library built).
+
+    The message shows at most 80 characters of the value's repr (results hold large arrays).
+    """
     if not isinstance(value, cls):
-        names = " or ".join(c.__name__ for c in (cls if isinstance(cls, tuple) else (cls,)))
-        raise TypeError(f"{name} must be a {names}, got {value!r} of type {type(value).__name__}")
+        raise TypeError(
+            f"{name} must be a {type_names(cls)}, got {value!r:.80} of type {type(value).__name__}"
+        )
     return value
 
 

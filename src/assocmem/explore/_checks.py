@@ -18,14 +18,11 @@ from assocmem._validation import (
     check_finite_float,
     check_instance,
     check_positive_int,
+    type_names,
 )
 
 #: Allowed figure heights in pixels.
 MIN_HEIGHT, MAX_HEIGHT = 100, 5000
-
-
-def _type_names(cls: type | tuple[type, ...]) -> str:
-    return " or ".join(c.__name__ for c in (cls if isinstance(cls, tuple) else (cls,)))
 
 
 def check_height(height: Any, name: str = "height", optional: bool = False) -> int | None:
@@ -44,7 +41,7 @@ def check_results(
     """
     if single and isinstance(value, cls):
         return [value]
-    what = _type_names(cls)
+    what = type_names(cls)
     alone = f"a {what} or " if single else ""
     if not isinstance(value, list | tuple):
         raise TypeError(
@@ -54,10 +51,7 @@ def check_results(
     if not value:
         raise ValueError(f"{name} must be {alone}a non-empty list of {what}, got an empty one")
     for k, item in enumerate(value):
-        if not isinstance(item, cls):
-            raise TypeError(
-                f"{name}[{k}] must be a {what}, got {item!r:.80} of type {type(item).__name__}"
-            )
+        check_instance(item, f"{name}[{k}]", cls)
     return list(value)
 
 
@@ -147,7 +141,7 @@ def check_result_map(value: Any, name: str, cls: type | tuple[type, ...]) -> dic
     """Return a non-empty dict of label (str) to a result of type ``cls``."""
     out = check_mapping(value, name)
     if not out:
-        raise ValueError(f"{name} must map at least one label to a {_type_names(cls)}")
+        raise ValueError(f"{name} must map at least one label to a {type_names(cls)}")
     for label, item in out.items():
         if not isinstance(label, str):
             raise TypeError(f"{name} keys must be strings (labels), got {label!r:.80}")
