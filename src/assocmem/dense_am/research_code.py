@@ -49,7 +49,6 @@ counting_survey (-> CountingSurvey).
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -62,6 +61,7 @@ from assocmem._validation import (
     as_rng,
     check_beta,
     check_index_set,
+    check_int_sequence,
     check_positive_float,
     check_positive_int,
     check_size,
@@ -549,11 +549,11 @@ def counting_survey(
     >>> s.n_comparisons, bool(s.comparisons[0].settled)
     (1, True)
     """
-    Ms = _int_tuple(Ms, "Ms", 2, 22)
-    ds = _int_tuple(ds, "ds", 1, MAX_EXACT_COORDS)
+    Ms = tuple(check_int_sequence(Ms, "Ms", 2, 22))
+    ds = tuple(check_int_sequence(ds, "ds", 1, MAX_EXACT_COORDS))
     n_instances = check_positive_int(n_instances, "n_instances")
     n_beta = check_positive_int(n_beta, "n_beta", minimum=2, maximum=10_000)
-    beta_indices = _int_tuple(beta_indices, "beta_indices", 0, n_beta - 1)
+    beta_indices = tuple(check_int_sequence(beta_indices, "beta_indices", 0, n_beta - 1))
     gen = as_rng(rng)
     n_cells = len(Ms) * len(ds) * n_instances * len(beta_indices)
     check_size(
@@ -623,23 +623,6 @@ def _float32_inputs(Xi: np.ndarray, beta: float) -> np.ndarray:
 def _tol32(grad_tol: float) -> np.float32:
     """The threshold as a float32 (as under ``jax.jit``); above the float32 range: inf."""
     return np.float32(min(grad_tol, float(np.finfo(np.float32).max)))
-
-
-def _int_tuple(values: Any, name: str, lo: int, hi: int) -> tuple[int, ...]:
-    """A non-empty tuple of ints in [lo, hi]; bools, floats and strings are refused."""
-    if isinstance(values, str | bytes) or not hasattr(values, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of integers, got {values!r}")
-    items = list(np.asarray(values).ravel()) if hasattr(values, "dtype") else list(values)
-    if not items:
-        raise ValueError(f"{name} must hold at least one integer, got an empty sequence")
-    out = []
-    for v in items:
-        if isinstance(v, bool | np.bool_) or not isinstance(v, numbers.Integral):
-            raise TypeError(f"{name} must hold integers, got {v!r} of type {type(v).__name__}")
-        if not lo <= int(v) <= hi:
-            raise ValueError(f"{name} must hold integers in [{lo}, {hi}], got {int(v)}")
-        out.append(int(v))
-    return tuple(out)
 
 
 def _draw_instance(gen: np.random.Generator, M: int, d: int) -> np.ndarray:
