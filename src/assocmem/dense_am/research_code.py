@@ -67,7 +67,7 @@ from assocmem._validation import (
     check_size,
 )
 
-from .minima import fig3_beta_grid, lsr_minima
+from .minima import _pairwise_extremes, fig3_beta_grid, lsr_minima
 
 __all__ = [
     "CountingComparison",
@@ -629,9 +629,7 @@ def _draw_instance(gen: np.random.Generator, M: int, d: int) -> np.ndarray:
     """M distinct float32 patterns in [0, 1)^d (as float64) with r_min < √d."""
     while True:
         X = gen.random((M, d), dtype=np.float32).astype(np.float64)
-        diff = X[:, None, :] - X[None, :, :]
-        d2 = np.sum(diff * diff, axis=2) + np.diag(np.full(M, np.inf))
-        if 0.0 < d2.min() < d:
+        if 0.0 < _pairwise_extremes(X, np)[0] < d:
             return X
 
 
