@@ -68,6 +68,7 @@ from assocmem.attractor._domain import (
 from assocmem.attractor.network import (
     Network,
     Trajectory,
+    _check_steps,
     jacobian,
     jacobian_spectrum,
     pinv_weights,
@@ -277,13 +278,6 @@ def _check_directions(direction: Any, m: int) -> list[str]:
             f"direction must be one string or one per kick size ({m}), got {len(items)}"
         )
     return [check_option(d, "direction", DIRECTIONS) for d in items]
-
-
-def _check_steps(T: float, dt: float, name: str) -> int:
-    """ceil(T/dt) Euler steps, refused above ``MAX_STEPS`` naming the duration ``name``."""
-    hint = f"shorten {name} or lengthen dt (<= 1) so that {name}/dt <= {MAX_STEPS}"
-    check_size(T / dt, name, "Euler steps", MAX_STEPS, hint)
-    return math.ceil(T / dt - 1e-9)
 
 
 def kick_states(
