@@ -29,6 +29,7 @@ learning_curve
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,7 @@ from assocmem._validation import (
     as_real_vector,
     check_beta,
     check_fraction,
+    check_int_sequence,
     check_positive_int,
 )
 
@@ -316,16 +318,10 @@ def _grid_p(
 
 
 def _check_dims(ds: Any, name: str) -> list[int]:
-    """A non-empty 1-D sequence (or one) of integer dimensions, as Python ints (not yet >= 2)."""
-    if isinstance(ds, str | bytes) or ds is None:
-        raise TypeError(f"{name} must be an integer or a sequence of integers, got {ds!r}")
-    try:
-        dims = np.atleast_1d(np.asarray(ds))
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be an integer or a sequence of integers: {exc}") from exc
-    if dims.ndim != 1 or dims.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-D sequence of dimensions, got {ds!r}")
-    return [check_positive_int(d, name, minimum=2) for d in dims.tolist()]
+    """One integer dimension or a non-empty 1-D sequence of them, each >= 2, as Python ints."""
+    if isinstance(ds, numbers.Integral) and not isinstance(ds, bool | np.bool_):
+        ds = [ds]
+    return check_int_sequence(ds, name, minimum=2)
 
 
 def _instance(
