@@ -31,7 +31,11 @@ from threadpoolctl import threadpool_limits
 
 from assocmem import attractor as at
 from assocmem import explore
-from assocmem.explore import as_ensemble, as_loads, as_outliers, as_spectra, as_structure
+from assocmem.explore.attractor_stability import ensemble as as_ensemble
+from assocmem.explore.attractor_stability import loads as as_loads
+from assocmem.explore.attractor_stability import outliers as as_outliers
+from assocmem.explore.attractor_stability import spectra as as_spectra
+from assocmem.explore.attractor_stability import structure as as_structure
 
 
 def _control(panel: Any, name: str) -> Any:

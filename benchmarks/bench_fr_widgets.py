@@ -30,7 +30,11 @@ from threadpoolctl import threadpool_limits
 
 from assocmem import explore
 from assocmem import linear_memory as lm
-from assocmem.explore import fr_basics, fr_hebbian, fr_replica, fr_spectra, fr_training
+from assocmem.explore.factual_recall import basics as fr_basics
+from assocmem.explore.factual_recall import hebbian as fr_hebbian
+from assocmem.explore.factual_recall import replica as fr_replica
+from assocmem.explore.factual_recall import spectra as fr_spectra
+from assocmem.explore.factual_recall import training as fr_training
 
 
 def _mover(compute: Callable, plot: Callable, param: Any, values: Sequence[Any],

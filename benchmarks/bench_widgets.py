@@ -41,7 +41,7 @@ from threadpoolctl import threadpool_limits
 from assocmem import explore
 from assocmem.dense_am.landscape import landscape_2d, lsr_minima_2d, random_memories
 from assocmem.dense_am.minima import lsr_minima
-from assocmem.explore import epa_landscapes as plots
+from assocmem.explore.epanechnikov import landscapes as plots
 
 RADII = (0.15, 0.5)
 SIZES = (10, 25, 50)

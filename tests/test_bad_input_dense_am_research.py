@@ -20,7 +20,7 @@ from badinput import (
 )
 
 from assocmem.dense_am import minima, research_code
-from assocmem.explore import epa_research
+from assocmem.explore.epanechnikov import research as epa_research
 
 LINE = np.array([[0.0], [1.0], [2.5]])  # three memories on a line
 PLANE = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
@@ -70,5 +70,5 @@ BASELINES = [
 ]
 
 test_matrix, test_coverage, test_baseline = matrix_tests(
-    BASELINES, ["assocmem.dense_am.research_code", "assocmem.explore.epa_research"]
+    BASELINES, ["assocmem.dense_am.research_code", "assocmem.explore.epanechnikov.research"]
 )

@@ -20,25 +20,23 @@ from assocmem.dense_am import generative as gen
 from assocmem.dense_am import kde
 from assocmem.dense_am import landscape as ls
 from assocmem.dense_am import limitations as lim
-from assocmem.explore import (
-    as_dynamics,
-    as_ensemble,
-    as_loads,
-    as_outliers,
-    as_sparse,
-    as_spectra,
-    as_structure,
-    epa_landscapes,
-    epa_minima,
-    epa_samples,
-    fr_basics,
-    fr_common,
-    fr_hebbian,
-    fr_mechanism,
-    fr_replica,
-    fr_spectra,
-    fr_training,
-)
+from assocmem.explore.attractor_stability import dynamics as as_dynamics
+from assocmem.explore.attractor_stability import ensemble as as_ensemble
+from assocmem.explore.attractor_stability import loads as as_loads
+from assocmem.explore.attractor_stability import outliers as as_outliers
+from assocmem.explore.attractor_stability import sparse as as_sparse
+from assocmem.explore.attractor_stability import spectra as as_spectra
+from assocmem.explore.attractor_stability import structure as as_structure
+from assocmem.explore.epanechnikov import landscapes as epa_landscapes
+from assocmem.explore.epanechnikov import minima as epa_minima
+from assocmem.explore.epanechnikov import samples as epa_samples
+from assocmem.explore.factual_recall import basics as fr_basics
+from assocmem.explore.factual_recall import common as fr_common
+from assocmem.explore.factual_recall import hebbian as fr_hebbian
+from assocmem.explore.factual_recall import mechanism as fr_mechanism
+from assocmem.explore.factual_recall import replica as fr_replica
+from assocmem.explore.factual_recall import spectra as fr_spectra
+from assocmem.explore.factual_recall import training as fr_training
 from assocmem.linear_memory import energetic
 from assocmem.linear_memory import hebbian as hb
 from assocmem.linear_memory import mechanism as mech
@@ -554,23 +552,23 @@ BASELINES = CORE + EPA + FR + AS
 MODULES = ["assocmem.explore"] + [
     f"assocmem.explore.{m}"
     for m in (
-        "epa_landscapes",
-        "epa_minima",
-        "epa_samples",
-        "fr_basics",
-        "fr_common",
-        "fr_hebbian",
-        "fr_mechanism",
-        "fr_replica",
-        "fr_spectra",
-        "fr_training",
-        "as_dynamics",
-        "as_ensemble",
-        "as_loads",
-        "as_outliers",
-        "as_sparse",
-        "as_spectra",
-        "as_structure",
+        "epanechnikov.landscapes",
+        "epanechnikov.minima",
+        "epanechnikov.samples",
+        "factual_recall.basics",
+        "factual_recall.common",
+        "factual_recall.hebbian",
+        "factual_recall.mechanism",
+        "factual_recall.replica",
+        "factual_recall.spectra",
+        "factual_recall.training",
+        "attractor_stability.dynamics",
+        "attractor_stability.ensemble",
+        "attractor_stability.loads",
+        "attractor_stability.outliers",
+        "attractor_stability.sparse",
+        "attractor_stability.spectra",
+        "attractor_stability.structure",
     )
 ]
 

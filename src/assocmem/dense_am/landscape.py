@@ -3,7 +3,7 @@
 Paper: Hoover, Shi, Balasubramanian, Krotov and Ram, *Dense Associative Memory with Epanechnikov
 Energy* (Fig. 1, Fig. 2, eq. (3), Thm 1, Alg. 1). "note §" refers to the chapter note
 ``shared/notes/05-epanechnikov-dense-am.md``. Every function here is a pure computation whose
-result a plotting function in :mod:`assocmem.explore.epa_landscapes` draws; the static book
+result a plotting function in :mod:`assocmem.explore.epanechnikov.landscapes` draws; the static book
 figure, the live widget and the tests all call the same function.
 
 Notation map

@@ -8,12 +8,17 @@ Both are carried in one output: the widget view for Jupyter front ends, and a ``
 fallback that the book renders.
 
 Plotting functions take results (the compute function's return value), never raw parameters.
-Chapter-specific plotting lives in submodules (``assocmem.explore.epa_landscapes`` and the
-like). Each checks its arguments once, at its top: a result of the wrong type (or None) raises a
-``TypeError`` naming the parameter, and so do a non-integer height, a flag that is not a bool
-and a label list that is a single string; a figure height lies in [100, 5000] pixels. An
-exploration precomputes at most ``MAX_PRECOMPUTED`` (500) figures: slider steps times dropdown
-options.
+Chapter-specific plotting lives in one subpackage per chapter, named after its book folder:
+``assocmem.explore.epanechnikov``, ``assocmem.explore.factual_recall`` and
+``assocmem.explore.attractor_stability``; each re-exports its plotting functions, so a notebook
+reads ``from assocmem.explore import epanechnikov as plots``. The shared core is ``_core``
+(explorations, claims tables) and ``_panels`` (multi-panel layout helpers).
+
+Each plotting function checks its arguments once, at its top: a result of the wrong type (or
+None) raises a ``TypeError`` naming the parameter, and so do a non-integer height, a flag that is
+not a bool and a label list that is a single string; a figure height lies in [100, 5000] pixels.
+An exploration precomputes at most ``MAX_PRECOMPUTED`` (500) figures: slider steps times
+dropdown options.
 
 Public functions
 ----------------

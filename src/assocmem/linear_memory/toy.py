@@ -153,7 +153,8 @@ def score_snapshot(
         Embedding dimension, >= 1.
     p : int, optional
         Number of facts, >= 2 (the instance and its p × p scores at most ``MAX_ELEMENTS``
-        numbers). The heat-maps of :mod:`assocmem.explore.fr_basics` are meant for p <= 30.
+        numbers). The heat-maps of :mod:`assocmem.explore.factual_recall.basics` are meant
+        for p <= 30.
     steps : int, optional
         Adam budget, 0 <= steps <= ``MAX_STEPS``.
     problem : {"original", "decoupled"}, optional
