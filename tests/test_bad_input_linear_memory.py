@@ -13,6 +13,7 @@ from badinput import Baseline, matrix_tests
 from assocmem.linear_memory import (
     capacity,
     energetic,
+    finite_p,
     hebbian,
     mechanism,
     problem,
@@ -80,11 +81,6 @@ BASELINES = [
     ),
     Baseline(energetic.free_entropy_landscape, {"alpha": 0.2, "n_q": 3, "n_alpha": 2}),
     Baseline(
-        energetic.finite_p_capacity_mc,
-        {"p": np.array([2, 5]), "samples": 4, "rng": 0, "top": 8, "nodes": 4},
-        accepts={"rng": bad.SEED},
-    ),
-    Baseline(
         energetic.lp_threshold_scan,
         {
             "d": 2,
@@ -116,6 +112,12 @@ BASELINES = [
             "seed": bad.ZERO,
             "p_curve": bad.NONE_OK,
         },
+    ),
+    # finite_p
+    Baseline(
+        finite_p.finite_p_capacity_mc,
+        {"p": np.array([2, 5]), "samples": 4, "rng": 0, "top": 8, "nodes": 4},
+        accepts={"rng": bad.SEED},
     ),
     # hebbian
     Baseline(
@@ -352,6 +354,7 @@ MODULES = [
     for m in (
         "capacity",
         "energetic",
+        "finite_p",
         "hebbian",
         "mechanism",
         "problem",

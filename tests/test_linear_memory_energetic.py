@@ -12,7 +12,7 @@ from scipy.optimize import minimize_scalar
 from scipy.special import log_ndtr
 
 from assocmem.linear_memory import capacity, energetic
-from assocmem.linear_memory.energetic import _waterfill_cost
+from assocmem.linear_memory.finite_p import _waterfill_cost
 from assocmem.linear_memory.problem import lp_feasible
 from assocmem.linear_memory.sweep import sweep_instance
 

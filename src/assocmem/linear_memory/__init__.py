@@ -20,6 +20,8 @@ capacity
     replica-symmetric overlap and free entropy (eq. (7), (C.22)-(C.24)).
 energetic
     The energetic function G: finite-p Monte Carlo G_p(t) (App. C.2, note §2.2).
+finite_p
+    Finite-p capacity α_c(p) from the t → 1 limit of G_p (eq. (8) at fixed p, (C.24), (C.29)).
 problem
     The original and decoupled problems, the Hebbian rule (eq. (D.1)), scores and accuracy,
     normalised scores (note pitfall 12), exact feasibility by linear programming.
@@ -44,6 +46,8 @@ from .capacity import *  # noqa: F403
 from .capacity import __all__ as _capacity_all
 from .energetic import *  # noqa: F403
 from .energetic import __all__ as _energetic_all
+from .finite_p import *  # noqa: F403
+from .finite_p import __all__ as _finite_p_all
 from .hebbian import *  # noqa: F403
 from .hebbian import __all__ as _hebbian_all
 from .mechanism import *  # noqa: F403
@@ -65,6 +69,7 @@ __all__ = sorted(
     {
         *_capacity_all,
         *_energetic_all,
+        *_finite_p_all,
         *_hebbian_all,
         *_mechanism_all,
         *_problem_all,

@@ -17,7 +17,7 @@ accuracy_sweep
 threshold_scan
     Returns a :class:`ThresholdScan`: the first violation (Fig. C.1 read-out) for several d,
     walking up a grid of loads and stopping at the first error, with the corrected finite-p
-    estimate α_c(p) of :func:`~.energetic.finite_p_capacity_mc` for comparison.
+    estimate α_c(p) of :func:`~.finite_p.finite_p_capacity_mc` for comparison.
 sweep_instance
     The instance that the functions above train at (d, α, rep): to inspect a failed run, e.g.
     with the exact linear program :func:`~.problem.lp_feasible`.
@@ -45,6 +45,7 @@ from assocmem._validation import (
 )
 
 from .capacity import _p_at, load
+from .finite_p import finite_p_capacity_mc
 from .problem import (
     FactualRecallProblem,
     _check_instance_size,
@@ -179,7 +180,7 @@ class ThresholdScan:
         p at the first violation (at the largest grid α where there was none).
     finite_p : ndarray, shape (k,)
         The corrected finite-p estimate α_c(p) at ``p_first``,
-        ``energetic.finite_p_capacity_mc(p_first).alpha_c`` (OURS, not the paper's).
+        ``finite_p.finite_p_capacity_mc(p_first).alpha_c`` (OURS, not the paper's).
     finite_p_stderr : ndarray, shape (k,)
         Monte-Carlo standard error of ``finite_p``.
     finite_p_step : ndarray, shape (k,)
@@ -524,7 +525,7 @@ def threshold_scan(
     heuristic solver of the zero-margin feasibility problem (eq. (4)), so ``first_violation`` is
     a lower estimate of the exact finite-size threshold (note §3, LP table). For comparison each
     d carries the corrected finite-p estimate α_c(p) (OURS) at ``p_first``, from
-    :func:`~.energetic.finite_p_capacity_mc` with 2000 samples and seed 0 (standard error about
+    :func:`~.finite_p.finite_p_capacity_mc` with 2000 samples and seed 0 (standard error about
     0.005), and the note's lower step-function estimate (§2.3, superseded).
 
     Parameters
@@ -568,9 +569,6 @@ def threshold_scan(
         clean.append(eff[i - 1] if i > 0 else math.nan)
         p_first.append(_p_at(float(grid[min(i, grid.size - 1)]), d, "alphas"))
         runs.append(n)
-    # energetic imports this module: import at call time to avoid the cycle
-    from .energetic import finite_p_capacity_mc
-
     est = finite_p_capacity_mc(np.array(p_first), samples=_FINITE_P_SAMPLES, rng=0)
     return ThresholdScan(
         d=np.array([c[0] for c in checked]),
