@@ -53,7 +53,7 @@ class TestPlotEnsemble:
         assert trivial.x == (-1.0,) and trivial.text == (f"{v.n_trivial}×",)
         assert any(s.type == "line" and s.x0 == s.x1 == 0.0 for s in fig.layout.shapes)
         assert fig.layout.yaxis.scaleanchor == "x"
-        assert f"α_S (Eq. 23) = {v.alpha_s:.3f}" in fig.layout.title.text
+        assert f"α<sub>S</sub> (Eq. 23) = {v.alpha_s:.3f}" in fig.layout.title.text
         assert fig.layout.title.text.endswith("stable")
         assert fig.layout.legend.orientation == "h" and fig.layout.legend.y > 1
 
@@ -88,7 +88,7 @@ class TestPlotEnsembleGrid:
             x, y = ("x", "yaxis") if k == 1 else (f"x{k}", f"yaxis{k}")
             assert fig.layout[y].scaleanchor == x
         texts = [a.text for a in fig.layout.annotations]
-        assert texts == ["ρ_xy = 0", "ρ_xy = 0.5", "ρ_xy = 0.9"]
+        assert texts == ["ρ<sub>xy</sub> = 0", "ρ<sub>xy</sub> = 0.5", "ρ<sub>xy</sub> = 0.9"]
         assert "α = 0.5" in fig.layout.yaxis4.title.text
         # each panel has its own range, around its own disc (Fig. 7 caption)
         assert fig.layout.xaxis.range != fig.layout.xaxis3.range

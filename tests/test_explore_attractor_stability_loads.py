@@ -34,8 +34,8 @@ class TestPlotTransition:
         assert isinstance(fig, go.Figure)
         names = [t.name for t in fig.data]
         assert names == ["measured, N = 100"] * 2 + ["measured, N = 150"] * 2 + [
-            "λ_bulk(α), Eq. 10 (theory)",
-            "λ_mem, Eq. 15 (theory)",
+            "λ<sub>bulk</sub>(α), Eq. 10 (theory)",
+            "λ<sub>mem</sub>, Eq. 15 (theory)",
         ]
         np.testing.assert_array_equal(fig.data[0].y, scan.scans[0].stable_fraction)
         np.testing.assert_array_equal(fig.data[3].y, scan.scans[1].mean_abscissa)
@@ -61,7 +61,7 @@ class TestPlotPhaseDiagram:
         np.testing.assert_allclose(mem.x, view.mem_border[:, 0], rtol=1e-6)
         assert opt.x[0] == view.n_star
         assert opt.y[0] == pytest.approx(np.log10(view.sigma_star))
-        assert "α_S* = " in fig.layout.title.text
+        assert "α<sub>S</sub>* = " in fig.layout.title.text
         assert fig.layout.legend.y > 1
 
     def test_measured_overlay_only_for_this_cv(self, view, comparison):

@@ -30,7 +30,7 @@ class TestPlotThetaScan:
             "θ − θ* = +1.00",
         ]
         for name in (
-            "λ_ave, Eq. 12",
+            "λ<sub>ave</sub>, Eq. 12",
             "mean row sum of J",
             "2 × 2 refinement (ours)",
             "Eq. 10 edge at θ (artefact)",
@@ -44,7 +44,7 @@ class TestPlotThetaScan:
 
     def test_untrusted_memory_outliers_are_hidden(self, scan):
         fig = plots.plot_theta_scan(scan, shown=[1])
-        mem = next(t for t in fig.data if t.name.startswith("empirical λ_mem"))
+        mem = next(t for t in fig.data if t.name.startswith("empirical λ<sub>mem</sub>"))
         assert len(mem.y) == int((scan.mem_corr > 0.8).sum())
 
 
@@ -77,7 +77,7 @@ class TestPlotOutlierView:
         v = at.outlier_view(0.5, 1.5, N=120, alpha=0.2)
         fig = plots.plot_outlier_view(v)
         names = [t.name for t in fig.data]
-        assert "eigenvalues of J_μ" in names and "96 eigenvalues at −1" in names
+        assert "eigenvalues of J<sub>μ</sub>" in names and "96 eigenvalues at −1" in names
         xs = [s.x0 for s in fig.layout.shapes]
         assert v.lambda_ave_theory[0] in xs and v.lambda_mem_theory[0] in xs
         assert fig.layout.yaxis.scaleanchor == "x"

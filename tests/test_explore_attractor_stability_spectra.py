@@ -23,11 +23,11 @@ class TestPlotSpectrum:
         assert isinstance(fig, go.Figure)
         names = [t.name for t in fig.data]
         assert names[:3] == [
-            "eig J_μ (2 patterns)",
+            "eig J<sub>μ</sub> (2 patterns)",
             "N − P eigenvalues at −1",
             "disc of Eq. 10 (theory)",
         ]
-        assert "λ_mem (Eq. 15)" in names and "λ_ave (Eq. 12)" in names
+        assert "λ<sub>mem</sub> (Eq. 15)" in names and "λ<sub>ave</sub> (Eq. 12)" in names
         eig = fig.data[0]
         assert len(eig.x) == view.eigenvalues.size  # the −1's are not in the cloud (pitfall 4)
         assert fig.data[1].text == (f"×{view.n_trivial}",)
@@ -35,9 +35,9 @@ class TestPlotSpectrum:
         assert np.mean(circle.x) == pytest.approx(view.theory.center, abs=1e-3)
         assert max(circle.x) == pytest.approx(view.lambda_bulk, abs=1e-6)
         assert fig.layout.yaxis.scaleanchor == "x" and fig.layout.yaxis.scaleratio == 1
-        mem = next(t for t in fig.data if t.name == "λ_mem (Eq. 15)")
+        mem = next(t for t in fig.data if t.name == "λ<sub>mem</sub> (Eq. 15)")
         assert mem.marker.color == "#ff7f0e" and mem.x[0] == pytest.approx(view.theory.lambda_mem)
-        ave = next(t for t in fig.data if t.name == "λ_ave (Eq. 12)")
+        ave = next(t for t in fig.data if t.name == "λ<sub>ave</sub> (Eq. 12)")
         assert ave.marker.color == "#2ca02c"
         # The unstable half-plane Re λ > 0 is shaded and Re λ = 0 is drawn.
         rects = [s for s in fig.layout.shapes if s.type == "rect"]
@@ -49,7 +49,7 @@ class TestPlotSpectrum:
     def test_inset_is_thinned_and_annotated(self):
         v = at.spectrum_view(N=1000, alpha=0.05)
         fig = plots.plot_spectrum(v)
-        inset = next(t for t in fig.data if t.name == "neurons (r_i, φ(r_i))")
+        inset = next(t for t in fig.data if t.name == "neurons (r<sub>i</sub>, φ(r<sub>i</sub>))")
         assert len(inset.x) <= 400 and inset.xaxis == "x2"
         assert any(f"{v.tau_mem:.4f}" in a.text for a in fig.layout.annotations)
 
@@ -87,7 +87,7 @@ class TestPlotBulkEdgeTable:
         rows = at.bulk_edge_table([(1, 1, 1, 0.2), (2, 1, 1, 0.3)], N=100, patterns=2)
         fig = plots.plot_bulk_edge_table(rows)
         assert [t.name for t in fig.data][:2] == [
-            "λ_bulk, Eq. 10 (paper)",
+            "λ<sub>bulk</sub>, Eq. 10 (paper)",
             "measured bulk edge (ours)",
         ]
         assert list(fig.data[1].y) == pytest.approx([r.edge_mean for r in rows])

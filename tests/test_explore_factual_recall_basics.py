@@ -121,7 +121,7 @@ class TestPlotFirstMoments:
     def test_single_pair_is_described_in_the_title(self):
         pair = lm.first_moment_pair(4, 3, draws=2_000)
         fig = plots.plot_first_moments(pair)
-        assert fig.layout.title.text.startswith("d = 4, p = 3: E V_OP = ")
+        assert fig.layout.title.text.startswith("d = 4, p = 3: E V<sub>OP</sub> = ")
         assert fig.layout.xaxis.showticklabels is False
 
     def test_works_as_a_book_exploration(self):

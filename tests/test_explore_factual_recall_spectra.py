@@ -24,7 +24,7 @@ class TestPlotEckartYoung:
         assert isinstance(fig, go.Figure)
         names = [t.name for t in fig.data]
         assert names[:2] == ["other 90 SVs", "top κd = 30 SVs"]
-        assert "½ × top-κd energy fraction" in names and "α_c(κ), eq. (9)" in names
+        assert "½ × top-κd energy fraction" in names and "α<sub>c</sub>(κ), eq. (9)" in names
         # The shaded region starts at X_qc(1 - κ) and the markers sit at the current κ.
         shade = fig.data[2]
         assert shade.fill == "tozeroy" and shade.x[0] == pytest.approx(ey.capacity.cutoff)
@@ -78,8 +78,8 @@ class TestPlotTrainedSpectrum:
         assert [t.name for t in fig.data] == [
             "at initialisation",
             "trained",
-            "eq. (10): ρ_qc/κ on [X_qc(1-κ), 2]",
-            "init law MP_κ⊠MP_κ, (C.70)",
+            "eq. (10): ρ<sub>qc</sub>/κ on [X<sub>qc</sub>(1−κ), 2]",
+            "init law MP<sub>κ</sub>⊠MP<sub>κ</sub>, (C.70)",
         ]
         assert f"{trained[0].ks:.3f}" in fig.layout.title.text
         assert fig.data[3].line.dash == "dash"

@@ -101,7 +101,7 @@ class TestPlotThresholdScan:
         fig = fr_training.plot_threshold_scan(_scan(), reference={"LP": [(15, 1.0, 1.1)]})
         assert [t.name for t in fig.data] == [
             "CE + Adam, 512 steps, lr 0.01",
-            "finite-p estimate α_c(p) (ours, corrected; see fr-replica)",
+            "finite-p estimate α<sub>c</sub>(p) (ours, corrected; see fr-replica)",
             "step-function estimate (superseded)", "LP"]
         scan_trace = fig.data[0]
         # the bar goes down from the first violation to the last clean load; NaN -> no bar

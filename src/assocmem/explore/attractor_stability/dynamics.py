@@ -136,7 +136,7 @@ def plot_kicks(
         d_mid = float(run.distance[k_mid, 0])
         if d_mid > 0:
             t_line = np.asarray([0.0, t_end])
-            name = "slope of the abscissa, e^{λ* t}"
+            name = "slope of the abscissa, e<sup>λ* t</sup>"
             traces.append(
                 {
                     "type": "scatter",
@@ -193,7 +193,7 @@ def plot_kicks(
             seen.add(name)
         layout[_axis(x)].update({"title": {"text": "time t (units of τ)"}})
         layout[_axis(y)].update({"type": "log", "exponentformat": "power"})
-    layout[_axis(refs[0][1])]["title"] = {"text": "‖r(t) − r^μ‖ / ‖r^μ‖"}
+    layout[_axis(refs[0][1])]["title"] = {"text": "‖r(t) − r<sup>μ</sup>‖ / ‖r<sup>μ</sup>‖"}
     layout.update(height=height, legend={**_TOP_LEGEND, "y": 1.2}, margin={"t": 150})
     return go.Figure(data=traces, layout=layout)
 

@@ -124,7 +124,14 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
             symbol="circle-open",
         ),
         _points(
-            chk.lowrank, "x", "y", f"eig(K_μ) − 1 (P = {chk.P})", _LOW, True, size=5, symbol="x"
+            chk.lowrank,
+            "x",
+            "y",
+            f"eig(K<sub>μ</sub>) − 1 (P = {chk.P})",
+            _LOW,
+            True,
+            size=5,
+            symbol="x",
         ),
         {
             "type": "scatter",
@@ -220,8 +227,9 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
     state = "stable" if v.abscissa < 0 else "unstable"
     a_s = f"{v.alpha_s:.3f}" if v.alpha_s > 0 else "0 (centre ≥ 0: no stable load)"
     title = (
-        f"α = {v.alpha:.3g}, ρ_xy = {d.rho_xy:.3g}, σ_x/σ_y = {d.sigma_x / d.sigma_y:.3g}, "
-        f"c = {d.c:.3g}, N = {v.N}<br>α_S (Eq. 23) = {a_s}; λ₊ (Eq. 22) = "
+        f"α = {v.alpha:.3g}, ρ<sub>xy</sub> = {d.rho_xy:.3g}, "
+        f"σ<sub>x</sub>/σ<sub>y</sub> = {d.sigma_x / d.sigma_y:.3g}, "
+        f"c = {d.c:.3g}, N = {v.N}<br>α<sub>S</sub> (Eq. 23) = {a_s}; λ₊ (Eq. 22) = "
         f"{d.lambda_plus:.3f}, measured max Re λ = {v.max_real:.3f}: {state}"
     )
     layout = _plane_layout(title, xr, yr, "", height, 130)
@@ -279,7 +287,7 @@ def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
             if i == 0:
                 layout["annotations"].append(
                     {
-                        "text": f"ρ_xy = {rho:g}",
+                        "text": f"ρ<sub>xy</sub> = {rho:g}",
                         "x": x0 + w / 2,
                         "y": 1.0,
                         "xref": "paper",
@@ -297,7 +305,8 @@ def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
         margin={"t": 100, "b": 50},
         title={
             "text": f"Gaussian paired pseudo-inverse ensemble M = −cI + XY†, N = {v0.N}, "
-            f"σ_x = {v0.disc.sigma_x:g}, σ_y = {v0.disc.sigma_y:g}, c = {v0.disc.c:g}"
+            f"σ<sub>x</sub> = {v0.disc.sigma_x:g}, σ<sub>y</sub> = {v0.disc.sigma_y:g}, "
+            f"c = {v0.disc.c:g}"
             " (Fig. 7)",
             "font": {"size": 13},
             "y": 0.985,
@@ -357,7 +366,7 @@ def plot_ensemble_table(
     ]
     header = [
         "α",
-        "ρ_xy",
+        "ρ<sub>xy</sub>",
         "radius ρ (Eq. 21)",
         "mean Re λ − centre",
         "max Re λ − centre",

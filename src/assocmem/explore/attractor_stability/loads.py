@@ -170,7 +170,7 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
             "mode": "lines",
             "xaxis": x2,
             "yaxis": y2,
-            "name": "λ_bulk(α), Eq. 10 (theory)",
+            "name": "λ<sub>bulk</sub>(α), Eq. 10 (theory)",
             "line": {"color": _BULK, "dash": "dot", "width": 2},
         },
         {
@@ -180,7 +180,7 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
             "mode": "lines",
             "xaxis": x2,
             "yaxis": y2,
-            "name": "λ_mem, Eq. 15 (theory)",
+            "name": "λ<sub>mem</sub>, Eq. 15 (theory)",
             "line": {"color": _MEM, "dash": "dot", "width": 2},
         },
     ]
@@ -265,13 +265,20 @@ def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> 
             "zmin": 0.0,
             "zmax": 0.75,
             "colorscale": "Viridis",
-            "name": "α_S (Eq. 19)",
+            "name": "α<sub>S</sub> (Eq. 19)",
             "hoverongaps": False,
-            "colorbar": {"title": {"text": "α_S"}, "len": 0.8},
-            "hovertemplate": "n = %{x:.2f}<br>log10 σ = %{y:.2f}<br>α_S = %{z:.3f}<extra></extra>",
+            "colorbar": {"title": {"text": "α<sub>S</sub>"}, "len": 0.8},
+            "hovertemplate": (
+                "n = %{x:.2f}<br>log<sub>10</sub> σ = %{y:.2f}<br>α<sub>S</sub> = %{z:.3f}"
+                "<extra></extra>"
+            ),
         },
-        _border(view.bulk_border, "λ_bulk > 0 border (α_S^bulk = 0)", _BULK),
-        _border(view.mem_border, "λ_mem = 0 border", _MEM),
+        _border(
+            view.bulk_border,
+            "λ<sub>bulk</sub> > 0 border (α<sub>S</sub><sup>bulk</sup> = 0)",
+            _BULK,
+        ),
+        _border(view.mem_border, "λ<sub>mem</sub> = 0 border", _MEM),
         {
             "type": "scatter",
             "x": [view.n_star],
@@ -281,7 +288,7 @@ def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> 
             "marker": {"symbol": "cross-thin", "size": 18, "line": {"width": 3, "color": "black"}},
             "hovertemplate": (
                 f"n* = {view.n_star:.2f}<br>σ* = {view.sigma_star:.2f}<br>"
-                f"α_S* = {view.alpha_s_star:.3f}<extra></extra>"
+                f"α<sub>S</sub>* = {view.alpha_s_star:.3f}<extra></extra>"
             ),
         },
     ]
@@ -291,9 +298,9 @@ def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> 
         height=height,
         title={
             "text": (
-                f"CV = {view.cv:.3g}: α_S* = {view.alpha_s_star:.3f} at n* = "
-                f"{view.n_star:.2f}, σ* = {view.sigma_star:.2f} (λ_mem = "
-                f"{view.lambda_mem_at_star:+.1e}); α_S > 0 on "
+                f"CV = {view.cv:.3g}: α<sub>S</sub>* = {view.alpha_s_star:.3f} at n* = "
+                f"{view.n_star:.2f}, σ* = {view.sigma_star:.2f} (λ<sub>mem</sub> = "
+                f"{view.lambda_mem_at_star:+.1e}); α<sub>S</sub> > 0 on "
                 f"{view.stable_area:.1%} of the box"
             ),
             "font": {"size": 14},
@@ -320,7 +327,8 @@ def _measured_discs(comparison: Any, cv: float) -> list[dict]:
     zero = sel & (c.alpha_s_emp == 0)
     info = np.column_stack([c.sigma, c.alpha_s_emp, c.alpha_s_theory])
     hover = (
-        "n = %{x:.2f}, σ = %{customdata[0]:.2f}<br>measured α_S = %{customdata[1]:.3f}"
+        "n = %{x:.2f}, σ = %{customdata[0]:.2f}<br>measured α<sub>S</sub> = "
+        "%{customdata[1]:.3f}"
         "<br>Eq. 19: %{customdata[2]:.3f}<extra></extra>"
     )
     return [
@@ -329,7 +337,7 @@ def _measured_discs(comparison: Any, cv: float) -> list[dict]:
             "x": c.n[ok],
             "y": np.log10(c.sigma[ok]),
             "mode": "markers",
-            "name": f"measured α_S (N = {c.N}; area ∝ α_S)",
+            "name": f"measured α<sub>S</sub> (N = {c.N}; area ∝ α<sub>S</sub>)",
             "customdata": info[ok],
             "marker": {
                 "size": 8 + 40 * np.sqrt(c.alpha_s_emp[ok]),
@@ -376,7 +384,11 @@ def plot_optimum_vs_cv(
     reference = _check_reference(reference, ("n_star", "sigma_star", "alpha_s_star"))
     height = check_height(height)
     layout, refs = _panels(
-        ["(a) optimal exponent n*", "(b) optimal smoothness σ*", "(c) α_S at the optimum"],
+        [
+            "(a) optimal exponent n*",
+            "(b) optimal smoothness σ*",
+            "(c) α<sub>S</sub> at the optimum",
+        ],
         spacing=0.09,
     )
     c = curve.cv
@@ -407,7 +419,7 @@ def plot_optimum_vs_cv(
                     "x": c,
                     "y": getattr(curve, alt),
                     "mode": "lines",
-                    "name": "best σ and α_S along n = 1",
+                    "name": "best σ and α<sub>S</sub> along n = 1",
                     "legendgroup": "n1",
                     "showlegend": k == 1,
                     "xaxis": x,
@@ -474,7 +486,8 @@ def plot_alpha_s_comparison(
     reference = _check_reference(reference, ("alpha_s",))
     height = check_height(height)
     c = comparison
-    titles = ["(a) measured α_S vs Eq. 19"] + ([] if curve is None else ["(b) α_S against CV"])
+    titles = ["(a) measured α<sub>S</sub> vs Eq. 19"]
+    titles += [] if curve is None else ["(b) α<sub>S</sub> against CV"]
     layout, refs = _panels(titles, widths=[1.0] * len(titles))
     x1, y1, _ = refs[0]
     ok = np.isfinite(c.alpha_s_emp)
@@ -496,7 +509,7 @@ def plot_alpha_s_comparison(
         },
     ]
     for mask, symbol, name in (
-        (ok & ~below, "circle", f"measured α_S, N = {c.N}"),
+        (ok & ~below, "circle", f"measured α<sub>S</sub>, N = {c.N}"),
         (ok & below, "x", f"unstable at α = {c.scans[0].alphas[0]:g}"),
     ):
         traces.append(
@@ -524,8 +537,10 @@ def plot_alpha_s_comparison(
                 "hovertemplate": "%{text}<br>Eq. 19: %{x:.3f}<br>measured: %{y:.3f}<extra></extra>",
             }
         )
-    layout[_axis(x1)].update(title={"text": "α_S, Eq. 19 (paper's theory)"}, range=[0, top])
-    layout[_axis(y1)].update(title={"text": "α_S measured"}, range=[0, top])
+    layout[_axis(x1)].update(
+        title={"text": "α<sub>S</sub>, Eq. 19 (paper's theory)"}, range=[0, top]
+    )
+    layout[_axis(y1)].update(title={"text": "α<sub>S</sub> measured"}, range=[0, top])
     if curve is not None:
         traces += _cv_panel(c, curve, reference, refs[1][0], refs[1][1])
         layout[_axis(refs[1][0])]["title"] = {"text": "pattern CV"}
@@ -554,7 +569,7 @@ def _cv_panel(c: Any, curve: Any, reference: Any, x: str, y: str) -> list[dict]:
             "mode": "lines",
             "xaxis": x,
             "yaxis": y,
-            "name": "α_S^bulk, Eq. 11",
+            "name": "α<sub>S</sub><sup>bulk</sup>, Eq. 11",
             "line": {"color": _BULK, "dash": "dot"},
         },
         {

@@ -43,7 +43,7 @@ __all__ = [
 _BULK, _MEM, _AVE, _GREY = "#1f77b4", "#ff7f0e", "#2ca02c", "#9e9e9e"
 _SHIFT_COLOURS = ("#6a3d9a", "#1f77b4", "#17becf", "#bcbd22", "#d62728")
 _TOP_LEGEND = {"orientation": "h", "x": 0.0, "xanchor": "left", "y": 1.1, "yanchor": "bottom"}
-_MEM_HOVER = "Δλ_mem = %{y:.4f}<br>|corr| = %{customdata:.2f}<extra></extra>"
+_MEM_HOVER = "Δλ<sub>mem</sub> = %{y:.4f}<br>|corr| = %{customdata:.2f}<extra></extra>"
 
 
 def _circle(center: float, radius: float, x: str, y: str, name: str, dash: str) -> dict:
@@ -130,7 +130,7 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     if shown is None:
         shown = sorted({0, int(np.abs(s.theta_shifts).argmin()), k - 1})
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["eigenvalues of J_μ at several θ − θ*", "outliers and bulk edge against θ − θ*"],
+        ["eigenvalues of J<sub>μ</sub> at several θ − θ*", "outliers and bulk edge against θ − θ*"],
         widths=[1.0, 1.2],
         spacing=0.1,
     )
@@ -144,7 +144,7 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     trusted = s.mem_corr > 0.8
     mem_x = np.repeat(sh[:, None], s.mem_corr.shape[1], axis=1)[trusted]
     traces += [
-        _line(sh, s.lambda_ave_theory, x2, y2, "λ_ave, Eq. 12", _AVE, dash="dash"),
+        _line(sh, s.lambda_ave_theory, x2, y2, "λ<sub>ave</sub>, Eq. 12", _AVE, dash="dash"),
         _line(sh, s.row_sum, x2, y2, "mean row sum of J", _AVE, mode="markers", symbol="circle"),
         _line(
             np.repeat(sh[:, None], s.ave_eig.shape[1], axis=1).ravel(),
@@ -156,13 +156,13 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
             mode="markers",
             symbol="x-thin-open",
         ),
-        _line(sh, s.lambda_mem_theory, x2, y2, "λ_mem, Eq. 15 at θ", _MEM, dash="dot"),
+        _line(sh, s.lambda_mem_theory, x2, y2, "λ<sub>mem</sub>, Eq. 15 at θ", _MEM, dash="dot"),
         _line(
             mem_x,
             s.lambda_mem.real[trusted],
             x2,
             y2,
-            "empirical λ_mem (|corr| > 0.8)",
+            "empirical λ<sub>mem</sub> (|corr| > 0.8)",
             _MEM,
             mode="markers",
             symbol="diamond",
@@ -265,7 +265,10 @@ def plot_memory_outliers(
         "legend": _TOP_LEGEND,
         "margin": {"t": 80, "b": 60},
         "xaxis": {"title": {"text": "parameter set (N = " + str(scans[0].N) + ")"}},
-        "yaxis": {"title": {"text": "λ_mem^emp − λ_mem (Eq. 15)"}, "zeroline": True},
+        "yaxis": {
+            "title": {"text": "λ<sub>mem</sub><sup>emp</sup> − λ<sub>mem</sub> (Eq. 15)"},
+            "zeroline": True,
+        },
         "shapes": [
             {
                 "type": "line",
@@ -333,8 +336,10 @@ def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
             "name": "allowed θ (Eqs. 17, 18)",
             "hoverinfo": "skip",
         },
-        _line(n, w.ave_bound, "x", "y", "Eq. 17: θ below (λ_ave = 0)", _AVE, dash="dash"),
-        _line(n, upper, "x", "y", "Eq. 18 corrected: θ below (λ_mem = 0)", _MEM, dash="dash"),
+        _line(n, w.ave_bound, "x", "y", "Eq. 17: θ below (λ<sub>ave</sub> = 0)", _AVE, dash="dash"),
+        _line(
+            n, upper, "x", "y", "Eq. 18 corrected: θ below (λ<sub>mem</sub> = 0)", _MEM, dash="dash"
+        ),
         _line(n, lower, "x", "y", "Eq. 18 corrected: θ above", _MEM, dash="dot"),
         _line(n, w.theta_star, "x", "y", "θ*_bulk (Eq. 16)", "black"),
         _line(
@@ -387,12 +392,12 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
     x, y = "x", "y"
     traces = [
         _circle(s.center, s.radius, x, y, "Eq. 10 disc at θ*", "dot"),
-        _points(ev, x, y, "eigenvalues of J_μ", _BULK, size=5),
+        _points(ev, x, y, "eigenvalues of J<sub>μ</sub>", _BULK, size=5),
         _points(
             s.lambda_mem[j][s.mem_corr[j] > 0.8],
             x,
             y,
-            "empirical λ_mem (|corr| > 0.8)",
+            "empirical λ<sub>mem</sub> (|corr| > 0.8)",
             _MEM,
             size=11,
             symbol="diamond",
@@ -437,8 +442,8 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
             "yanchor": "bottom",
         }
         for v, t, c in (
-            (s.lambda_ave_theory[j], "λ_ave", _AVE),
-            (s.lambda_mem_theory[j], "λ_mem", _MEM),
+            (s.lambda_ave_theory[j], "λ<sub>ave</sub>", _AVE),
+            (s.lambda_mem_theory[j], "λ<sub>mem</sub>", _MEM),
         )
     ]
     lo = min(-3.2, float(ev.real.min()) - 0.1)
@@ -452,8 +457,9 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
     _equal_aspect(layout, x, y, (lo, hi), (-0.8, 0.8))
     title = (
         f"n = {s.n:g}, θ − θ* = {s.theta_shifts[j]:+.2f}: abscissa "
-        f"{float(s.abscissa[j].max()):+.3f}<br>Eq. 12 λ_ave = {s.lambda_ave_theory[j]:+.3f}, "
-        f"Eq. 15 λ_mem = {s.lambda_mem_theory[j]:+.3f}, bulk edge "
+        f"{float(s.abscissa[j].max()):+.3f}<br>"
+        f"Eq. 12 λ<sub>ave</sub> = {s.lambda_ave_theory[j]:+.3f}, "
+        f"Eq. 15 λ<sub>mem</sub> = {s.lambda_mem_theory[j]:+.3f}, bulk edge "
         f"{float(s.bulk_edge[j].max()):+.3f} (N = {s.N}, α = {s.alpha:.2f})"
     )
     layout.update(

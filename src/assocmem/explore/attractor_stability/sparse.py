@@ -97,7 +97,7 @@ def plot_capacity(
         f_ref = check_values(reference[0], "reference[0]")
         reference = (f_ref, check_values(reference[1], "reference[1]", len(f_ref)))
     height = check_height(height)
-    layout, refs = _panels(["α_C(f), linear", "α_C(f), log-log"])
+    layout, refs = _panels(["α<sub>C</sub>(f), linear", "α<sub>C</sub>(f), log-log"])
     traces = []
     for i, (xr, yr, _) in enumerate(refs):
         show = i == 0
@@ -105,7 +105,7 @@ def plot_capacity(
             _trace(
                 curve.f,
                 curve.alpha_c,
-                "replica α_C(f) (appendix)",
+                "replica α<sub>C</sub>(f) (appendix)",
                 xr,
                 yr,
                 mode="lines",
@@ -142,7 +142,7 @@ def plot_capacity(
                 )
             )
         layout[_axis(xr)]["title"] = "sparseness f"
-        layout[_axis(yr)]["title"] = "α_C = P/N"
+        layout[_axis(yr)]["title"] = "α<sub>C</sub> = P/N"
     top = float(np.nanmax(curve.alpha_c))
     layout[_axis(refs[0][1])]["range"] = [0, min(top, 12.0) * 1.05]
     layout[_axis(refs[1][0])]["type"] = "log"
@@ -183,7 +183,7 @@ def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
             _trace(
                 [s.alpha_c, s.alpha_c],
                 [0, 1],
-                f"replica α_C({s.f:g}) = {s.alpha_c:.3f}",
+                f"replica α<sub>C</sub>({s.f:g}) = {s.alpha_c:.3f}",
                 mode="lines",
                 line={"color": c, "dash": "dash"},
             )
@@ -352,7 +352,7 @@ def plot_kink_profile(profile: Any, height: int = 440) -> go.Figure:
         _vline(0.0, x2, y2, dash="dot"),
     ]
     layout[_axis(x1)]["title"] = "silent unit (rank)"
-    layout[_axis(y1)]["title"] = "h = (W r)_i − θ"
+    layout[_axis(y1)]["title"] = "h = (W r)<sub>i</sub> − θ"
     layout[_axis(x2)]["title"] = "Re λ"
     layout[_axis(y2)]["title"] = "Im λ"
     layout[_axis(y2)]["scaleanchor"] = x2

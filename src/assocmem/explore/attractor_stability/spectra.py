@@ -41,9 +41,9 @@ _CV_COLORS = ("#9467bd", "#1f77b4", "#2ca02c", "#d62728", "#8c564b", "#e377c2")
 _INSET_POINTS = 400  # at most this many (r, φ) points are drawn
 _CIRCLE = np.linspace(0.0, 2.0 * np.pi, 121)
 _MODE_TITLES = {
-    "pattern": "D_μ: the Jacobian",
-    "mean": "D_μ → ⟨d⟩I",
-    "shuffled": "D_μ shuffled over neurons",
+    "pattern": "D<sub>μ</sub>: the Jacobian",
+    "mean": "D<sub>μ</sub> → ⟨d⟩I",
+    "shuffled": "D<sub>μ</sub> shuffled over neurons",
 }
 
 
@@ -62,7 +62,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "y": lam.imag,
             "xaxis": x,
             "yaxis": y,
-            "name": f"eig J_μ ({m} pattern{'s' if m > 1 else ''})",
+            "name": f"eig J<sub>μ</sub> ({m} pattern{'s' if m > 1 else ''})",
             "marker": {"color": _BULK, "size": 4, "opacity": 0.6},
             "showlegend": legend,
             "legendgroup": "eig",
@@ -103,7 +103,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "y": [0.0, 0.0],
             "xaxis": x,
             "yaxis": y,
-            "name": "centre −1 + c_rf/c_rr and λ_bulk (Eq. 10)",
+            "name": "centre −1 + c<sub>rf</sub>/c<sub>rr</sub> and λ<sub>bulk</sub> (Eq. 10)",
             "marker": {
                 "color": _BULK,
                 "symbol": ["x-thin", "line-ns"],
@@ -121,11 +121,11 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "y": mem.imag,
             "xaxis": x,
             "yaxis": y,
-            "name": "empirical λ_mem (max |corr| with r^μ)",
+            "name": "empirical λ<sub>mem</sub> (max |corr| with r<sup>μ</sup>)",
             "marker": {"color": _MEM, "size": 9, "symbol": "circle-open", "line": {"width": 2}},
             "showlegend": legend,
             "legendgroup": "mememp",
-            "hovertemplate": "%{x:.4f} %{y:+.4f}i<extra>empirical λ_mem</extra>",
+            "hovertemplate": "%{x:.4f} %{y:+.4f}i<extra>empirical λ<sub>mem</sub></extra>",
         },
         {
             "type": "scatter",
@@ -134,7 +134,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "y": [0.0],
             "xaxis": x,
             "yaxis": y,
-            "name": "λ_mem (Eq. 15)",
+            "name": "λ<sub>mem</sub> (Eq. 15)",
             "marker": {
                 "color": _MEM,
                 "size": 13,
@@ -143,7 +143,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             },
             "showlegend": legend,
             "legendgroup": "mem",
-            "hovertemplate": "%{x:.4f}<extra>λ_mem, Eq. 15</extra>",
+            "hovertemplate": "%{x:.4f}<extra>λ<sub>mem</sub>, Eq. 15</extra>",
         },
         {
             "type": "scatter",
@@ -152,7 +152,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "y": [0.0],
             "xaxis": x,
             "yaxis": y,
-            "name": "λ_ave (Eq. 12)",
+            "name": "λ<sub>ave</sub> (Eq. 12)",
             "marker": {
                 "color": _AVE,
                 "size": 13,
@@ -161,7 +161,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             },
             "showlegend": legend,
             "legendgroup": "ave",
-            "hovertemplate": "%{x:.4f}<extra>λ_ave, Eq. 12</extra>",
+            "hovertemplate": "%{x:.4f}<extra>λ<sub>ave</sub>, Eq. 12</extra>",
         },
     ]
 
@@ -226,7 +226,8 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     height = check_height(height)
     v = view
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["eigenvalues of J_μ (complex plane)", "inset: r_i vs φ(r_i) (Fig. 2a)"],
+        ["eigenvalues of J<sub>μ</sub> (complex plane)",
+         "inset: r<sub>i</sub> vs φ(r<sub>i</sub>) (Fig. 2a)"],
         widths=[1.7, 1.0],
         spacing=0.1,
     )
@@ -243,7 +244,7 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
             "y": np.round(phi, 4),
             "xaxis": x2,
             "yaxis": y2,
-            "name": "neurons (r_i, φ(r_i))",
+            "name": "neurons (r<sub>i</sub>, φ(r<sub>i</sub>))",
             "showlegend": False,
             "marker": {"color": _GREY, "size": 4, "opacity": 0.6},
             "hovertemplate": "r = %{x:.3f}<br>φ = %{y:.3f}<extra></extra>",
@@ -264,8 +265,8 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     layout["annotations"].append(
         {
             "text": (
-                f"τ_mem = {v.tau_mem:.4f} (Eq. 14)<br>slope = {v.slope:.3f}<br>"
-                f"slope − 1 = λ^μ_mem = {v.slope - 1:+.3f}"
+                f"τ<sub>mem</sub> = {v.tau_mem:.4f} (Eq. 14)<br>slope = {v.slope:.3f}<br>"
+                f"slope − 1 = λ<sup>μ</sup><sub>mem</sub> = {v.slope - 1:+.3f}"
             ),
             "xref": f"{x2} domain",
             "yref": f"{y2} domain",
@@ -286,13 +287,14 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     ]
     layout[_axis(x1)].update(title={"text": "Re λ"}, range=xr, constrain="domain")
     layout[_axis(y1)].update(title={"text": "Im λ"}, range=yr, scaleanchor=x1, scaleratio=1)
-    layout[_axis(x2)].update(title={"text": "r_i^μ"})
-    layout[_axis(y2)].update(title={"text": "φ(r_i^μ) = d(r_i)(u_i + θ)"})
+    layout[_axis(x2)].update(title={"text": "r<sub>i</sub><sup>μ</sup>"})
+    phi = "φ(r<sub>i</sub><sup>μ</sup>) = d(r<sub>i</sub>)(u<sub>i</sub> + θ)"
+    layout[_axis(y2)].update(title={"text": phi})
     mode = "" if v.gain_mode == "pattern" else f", gains: {_MODE_TITLES[v.gain_mode]}"
     title = (
         f"N = {v.N}, α = {v.alpha:.3g}, CV = {v.cv:.3g}, σ = {v.sigma:.3g}, n = {v.n:.3g}, "
         f"θ − θ* = {v.theta_shift:+.2f}{mode}<br>abscissa {float(np.mean(v.abscissa)):+.4f}; "
-        f"bulk edge {float(np.mean(v.bulk_edge)):+.4f} vs λ_bulk {v.lambda_bulk:+.4f} "
+        f"bulk edge {float(np.mean(v.bulk_edge)):+.4f} vs λ<sub>bulk</sub> {v.lambda_bulk:+.4f} "
         f"(Eq. 10); centre {float(np.mean(v.bulk_mean)):+.4f} vs {v.theory.center:+.4f}"
     )
     layout.update(
@@ -345,7 +347,7 @@ def plot_gain_swap(swap: Any, height: int = 430) -> go.Figure:
         margin={"t": 140, "b": 50},
         title={
             "text": f"N = {v0.N}, α = {v0.alpha:.3g}, CV = {v0.cv:.3g}, "
-            f"σ = {v0.sigma:.3g}, n = {v0.n:.3g}, λ_bulk (Eq. 10) = "
+            f"σ = {v0.sigma:.3g}, n = {v0.n:.3g}, λ<sub>bulk</sub> (Eq. 10) = "
             f"{v0.lambda_bulk:+.3f}",
             "font": {"size": 13},
             "y": 0.98,
@@ -395,7 +397,7 @@ def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
         _row_points(
             labels,
             [r.lambda_bulk for r in rows],
-            "λ_bulk, Eq. 10 (paper)",
+            "λ<sub>bulk</sub>, Eq. 10 (paper)",
             {"color": _BULK, "symbol": "diamond-open", "size": 12, **open_marker},
         ),
         _row_points(
@@ -408,7 +410,7 @@ def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
         _row_points(
             labels,
             [r.center for r in rows],
-            "centre −1 + c_rf/c_rr (paper)",
+            "centre −1 + c<sub>rf</sub>/c<sub>rr</sub> (paper)",
             {"color": _GREY, "symbol": "circle-open", "size": 11, **open_marker},
         ),
         _row_points(
@@ -473,7 +475,7 @@ def plot_edge_deviations(dev: Any, height: int = 380) -> go.Figure:
         "legend": _TOP_LEGEND,
         "margin": {"t": 90, "b": 50},
         "shapes": [_vline(0.0, "x", "y", dash="dash")],
-        "xaxis": {"title": {"text": "empirical bulk edge − λ_bulk (Eq. 10)"}},
+        "xaxis": {"title": {"text": "empirical bulk edge − λ<sub>bulk</sub> (Eq. 10)"}},
         "yaxis": {"title": {"text": "density"}},
         "title": {
             "text": f"N = {dev.N}, σ = {dev.sigma:g}, n = {dev.n:g}, θ = θ*, α ∈ "

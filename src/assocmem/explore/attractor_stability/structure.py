@@ -217,7 +217,7 @@ def plot_recall_demo(demos: Sequence[Any]) -> go.Figure:
     layout = {
         "height": 420, "legend": _TOP_LEGEND, "margin": {"t": 110, "b": 50},
         "xaxis": {"title": {"text": "time t (units of τ)"}},
-        "yaxis": {"title": {"text": "‖r(t) − r^μ‖ / ‖r^μ‖"}, "type": "log"},
+        "yaxis": {"title": {"text": "‖r(t) − r<sup>μ</sup>‖ / ‖r<sup>μ</sup>‖"}, "type": "log"},
     }  # fmt: skip
     return go.Figure(data=traces, layout=layout)
 
@@ -376,7 +376,11 @@ def plot_weight_snapshot(snap: Any) -> go.Figure:
     check_instance(snap, "snap", WeightSnapshot)
     st = snap.stats
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["row norm² Σ_j W_ij² over rows", "pairs (W_ij, W_ji)"], spacing=0.1
+        [
+            "row norm² Σ<sub>j</sub> W<sub>ij</sub>² over rows",
+            "pairs (W<sub>ij</sub>, W<sub>ji</sub>)",
+        ],
+        spacing=0.1,
     )
     hi = max(float(np.max(snap.row_norms_sq)), snap.row_norm_sq_eq6) * 1.05
     counts, edges = np.histogram(snap.row_norms_sq, bins=30, range=(0.0, hi))
@@ -391,7 +395,7 @@ def plot_weight_snapshot(snap: Any) -> go.Figure:
          "mode": "markers", "name": "sampled pairs", "marker": {"color": _PALETTE[1], "size": 3},
          "hoverinfo": "skip"},
         {"type": "scatter", "x": [-lim, lim], "y": [-lim, lim], "xaxis": x2, "yaxis": y2,
-         "mode": "lines", "name": "symmetric: W_ji = W_ij",
+         "mode": "lines", "name": "symmetric: W<sub>ji</sub> = W<sub>ij</sub>",
          "line": {"color": _THEORY, "dash": "dot", "width": 1}},
     ]  # fmt: skip
     layout["shapes"] = [
@@ -408,10 +412,10 @@ def plot_weight_snapshot(snap: Any) -> go.Figure:
             0.55, 0.98, x1, y1,
         )
     ]  # fmt: skip
-    layout[_axis(x1)].update(title={"text": "Σ_j W_ij²"}, range=[0, hi])
+    layout[_axis(x1)].update(title={"text": "Σ<sub>j</sub> W<sub>ij</sub>²"}, range=[0, hi])
     layout[_axis(y1)].update(title={"text": "rows"})
-    layout[_axis(x2)].update(title={"text": "W_ij"}, range=[-lim, lim])
-    layout[_axis(y2)].update(title={"text": "W_ji"}, range=[-lim, lim], scaleanchor=x2)
+    layout[_axis(x2)].update(title={"text": "W<sub>ij</sub>"}, range=[-lim, lim])
+    layout[_axis(y2)].update(title={"text": "W<sub>ji</sub>"}, range=[-lim, lim], scaleanchor=x2)
     layout.update(
         height=440, legend=_TOP_LEGEND, margin={"t": 130, "b": 50},
         title={"text": f"α = {st.alpha:.2f}, CV = {snap.cv:.3g}, N = {st.N}: asymmetry "

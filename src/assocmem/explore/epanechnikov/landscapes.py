@@ -587,7 +587,9 @@ def plot_thm1(result: Thm1Result) -> go.Figure:
     fig.update_xaxes(title_text="Δ/r", range=[0, 1], row=1, col=2)
     fig.update_yaxes(title_text="fraction retrieved", range=[-0.03, 1.08], row=1, col=2)
     (x0, x1), (y0, y1) = _closest_pair_window(Xi, T.r)
-    fig.update_xaxes(title_text="starts in S_μ(Δ), closest pair", range=[x0, x1], row=1, col=1)
+    fig.update_xaxes(
+        title_text="starts in S<sub>μ</sub>(Δ), closest pair", range=[x0, x1], row=1, col=1
+    )
     fig.update_yaxes(range=[y0, y1], scaleanchor="x", scaleratio=1, row=1, col=1)
     title = (
         f"Δ/r = {T.delta_over_r:.3g}, β = 2/(r−Δ)² = {T.beta:.3g}: retrieved {T.fraction:.3f} "
@@ -788,7 +790,7 @@ def _heatmap_2d(L: Landscape2D, xs: np.ndarray, ys: np.ndarray, color: str) -> d
         "colorscale": "Viridis",
         "zmin": lo,
         "zmax": hi,
-        "colorbar": {"title": {"text": "E_LSR"}, **_COLORBAR},
+        "colorbar": {"title": {"text": "E<sub>LSR</sub>"}, **_COLORBAR},
         "hovertemplate": "x = %{x:.3g}, y = %{y:.3g}<br>E = %{z:.4g}<extra></extra>",
     }
 

@@ -315,7 +315,8 @@ def plot_polygon_puzzle(result: Any) -> go.Figure:
     layout[_axis(y2)].update(title={"text": "number of minima"})
     layout.update(
         title={
-            "text": f"{n} points, R = {R:.3g}: {len(result.minima)} minima (2^{n} − 1 = {2**n - 1})"
+            "text": f"{n} points, R = {R:.3g}: {len(result.minima)} minima "
+            f"(2<sup>{n}</sup> − 1 = {2**n - 1})"
         },
         height=470,
         legend=_TOP_LEGEND,
@@ -344,7 +345,7 @@ def plot_simplex_counts(result: Any) -> go.Figure:
                 y=result.n_predicted,
                 mode="lines",
                 line={"dash": "dash", "color": _NOVEL},
-                name="2^M − 1 (all non-empty subsets)",
+                name="2<sup>M</sup> − 1 (all non-empty subsets)",
             ),
             go.Scatter(
                 x=result.M,
@@ -416,7 +417,7 @@ def plot_prop2(result: Any) -> go.Figure:
             x=grid,
             y=[float(e) if f else None for e, f in zip(energy, finite, strict=True)],
             mode="lines",
-            name="E_LSR (ϵ = 0)",
+            name="E<sub>LSR</sub> (ϵ = 0)",
         )
     ]
     for px, name, symbol, color in points:
@@ -504,7 +505,7 @@ def plot_hull_gradients(result: Any) -> go.Figure:
         height=400,
         legend={"orientation": "h", "y": -0.25},
         xaxis={"type": "log", "title": {"text": "β"}},
-        yaxis={"title": {"text": "log10 ‖∇E_LSE(ξ)‖"}},
+        yaxis={"title": {"text": "log<sub>10</sub> ‖∇E<sub>LSE</sub>(ξ)‖"}},
     )
     return fig
 
@@ -533,7 +534,13 @@ def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
         label = f"d = {g.d}, R/ℓ = {g.radius_over_spacing:g}"
         count = _scatter(g.n, g.counts, x1, y1, name=label, mode="markers+lines", color=color)
         pred = _scatter(
-            g.n, g.predicted, x1, y1, name=f"{label}: (n − 2R/ℓ + 1)^d", mode="lines", color=color
+            g.n,
+            g.predicted,
+            x1,
+            y1,
+            name=f"{label}: (n − 2R/ℓ + 1)<sup>d</sup>",
+            mode="lines",
+            color=color,
         )
         pred["line"]["dash"] = "dash"
         ratio = _scatter(g.n, g.ratio, x2, y2, name=label, mode="markers+lines", color=color)
@@ -636,7 +643,9 @@ def plot_capacity_panel(panel: Any) -> go.Figure:
             mode="markers+lines",
             color=_TOTAL,
         ),
-        _scatter(curve.M, bound, x2, y2, name="bound 1 − M² e^(−2αd)", mode="lines", color=_NOVEL),
+        _scatter(
+            curve.M, bound, x2, y2, name="bound 1 − M² e<sup>−2αd</sup>", mode="lines", color=_NOVEL
+        ),
         _scatter(
             [mc.M],
             [mc.empirical_success],
@@ -702,7 +711,7 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
                 x=c.threshold,
                 y=c.bound,
                 mode="lines",
-                name=f"{label}: bound M² V_d t^d",
+                name=f"{label}: bound M² V<sub>d</sub> t<sup>d</sup>",
                 line={"dash": "dash", "color": color},
             )
         )

@@ -110,7 +110,10 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
         rows=1,
         cols=2,
         column_widths=[0.6, 0.4],
-        subplot_titles=("kernels at unit variance (μ_K = 1)", "efficiency vs Epanechnikov"),
+        subplot_titles=(
+            "kernels at unit variance (μ<sub>K</sub> = 1)",
+            "efficiency vs Epanechnikov",
+        ),
     )
     u = np.linspace(-3.0, 3.0, 601)
     for i, st in enumerate(table):

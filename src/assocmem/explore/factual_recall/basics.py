@@ -244,8 +244,9 @@ def plot_first_moments(pairs: Any) -> go.Figure:
     title = None
     if single:
         pr = items[0]
-        title = (f"d = {pr.d}, p = {pr.p}: E V_OP = {pr.original.estimate:.2e}, "
-                 f"E V_DP = {pr.decoupled.estimate:.2e}, p⁻ᵖ = {pr.original.decoupled_value:.2e}")
+        title = (f"d = {pr.d}, p = {pr.p}: E V<sub>OP</sub> = {pr.original.estimate:.2e}, "
+                 f"E V<sub>DP</sub> = {pr.decoupled.estimate:.2e}, "
+                 f"p⁻ᵖ = {pr.original.decoupled_value:.2e}")
     layout = {
         "title": {"text": title},
         "xaxis": {"tickmode": "array", "tickvals": list(range(len(items))), "ticktext": labels,

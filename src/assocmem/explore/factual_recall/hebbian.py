@@ -142,15 +142,16 @@ def plot_rate_curves(curves: Any) -> go.Figure:
     """
     items = check_results(curves, "curves", HebbianRateCurve)
     layout, ((x1, y1, _), (x2, y2, _), (x3, y3, _)) = _panels(
-        ["inf J_α (Thm D.1)", "expected number of errors",
+        ["inf J<sub>α</sub> (Thm D.1)", "expected number of errors",
          "model: accuracy (solid), P(all) (dashed)"],
         spacing=0.08,
     )
     c0 = items[0]
     traces: list[dict[str, Any]] = [{
         "type": "scatter", "x": c0.alpha, "y": _positive_or_none(c0.inf_J), "xaxis": x1,
-        "yaxis": y1, "mode": "lines", "name": "inf J_α", "line": {"color": "black"},
-        "showlegend": False, "hovertemplate": "α = %{x:.3f}: inf J = %{y:.3g}<extra></extra>",
+        "yaxis": y1, "mode": "lines", "name": "inf J<sub>α</sub>", "line": {"color": "black"},
+        "showlegend": False,
+        "hovertemplate": "α = %{x:.3f}: inf J<sub>α</sub> = %{y:.3g}<extra></extra>",
     }]
     for i, c in enumerate(items):
         color = _P_COLORS[i % len(_P_COLORS)]
@@ -158,7 +159,7 @@ def plot_rate_curves(curves: Any) -> go.Figure:
         common = {"mode": "lines", "legendgroup": tag}
         traces += [
             {"type": "scatter", "x": c.alpha, "y": c.expected_errors, "xaxis": x2, "yaxis": y2,
-             "name": f"{tag}: p^(1 − inf J)", "line": {"color": color}, **common},
+             "name": f"{tag}: p<sup>1 − inf J</sup>", "line": {"color": color}, **common},
             {"type": "scatter", "x": c.alpha, "y": _positive_or_none(c.model_expected_errors),
              "xaxis": x2, "yaxis": y2, "name": f"{tag}: model p·P[error]",
              "line": {"color": color, "dash": "dash"}, **common},

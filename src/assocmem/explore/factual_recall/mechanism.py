@@ -282,14 +282,14 @@ def plot_target_spread(
                                 show=False))
     for xr, yr in refs:
         layout["shapes"].append(_vline(0.5, xr, yr, "dash", "grey"))
-        layout["annotations"].append(_vlabel(0.5, xr, yr, "α_c = 1/2", 0.05, left=False))
+        layout["annotations"].append(_vlabel(0.5, xr, yr, "α<sub>c</sub> = 1/2", 0.05, left=False))
         layout[_axis(xr)].update(title={"text": "load α = p ln p / d²"})
     if std_bound is not None:
         layout["shapes"].append({
             "type": "line", "x0": 0, "x1": 1, "y0": std_bound, "y1": std_bound,
             "xref": f"{x1} domain", "yref": y1, "line": {"dash": "dot", "color": "grey"},
         })
-    layout[_axis(y1)].update(rangemode="tozero", title={"text": "std of s_μμ / σ"})
+    layout[_axis(y1)].update(rangemode="tozero", title={"text": "std of s<sub>μμ</sub> / σ"})
     layout[_axis(y2)].update(range=[0, 1.05])
     layout.update(height=height, legend=_TOP_LEGEND, margin={"t": 100, "b": 50})
     return go.Figure(data=traces, layout=layout)
@@ -371,7 +371,7 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     verdict = "recalled" if view.recalled else "not recalled"
     layout, refs = _grid(1, 3, [
         f"all rows ({_RULES[rule]})", f"row μ = {view.row} alone: {verdict}",
-        "margins s_μμ − max_ρ≠μ s_μρ (÷ σ)",
+        "margins s<sub>μμ</sub> − max<sub>ρ≠μ</sub> s<sub>μρ</sub> (÷ σ)",
     ], hspace=0.07)
     (x1, y1), (x2, y2), (x3, y3) = refs
     traces = _histogram_panel(result, rule, x1, y1, layout, show=True, readout=False)

@@ -41,6 +41,7 @@ _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yan
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 _BAND = "rgba(127, 127, 127, 0.18)"
 _OURS = "#000000"
+_EXCESS_HOVER = "p = %{customdata}<br>log(α<sub>c</sub> − ½) = %{y:.3f}<extra></extra>"
 
 
 def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **style: Any) -> dict:
@@ -74,7 +75,8 @@ def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
               legendgroup="band", showlegend=False, hoverinfo="skip"),
         _line(r.q, r.h_upper, "h with the bounds (C.35), (C.38) on G", line={"width": 0},
               fill="tonexty", fillcolor=_BAND, legendgroup="band", hoverinfo="skip"),
-        _line(r.q, r.h, "h_α(q), G numerical (eq. (7))", line={"color": _COLORS[0], "width": 3},
+        _line(r.q, r.h, "h<sub>α</sub>(q), G numerical (eq. (7))",
+              line={"color": _COLORS[0], "width": 3},
               hovertemplate="q = %{x:.3f}<br>h = %{y:.4f}<extra></extra>"),
         _line(r.q, r.h_closed, "[ours] closed form G = −1/(1−q)",
               line={"color": _OURS, "dash": "dot", "width": 2}, legendgroup="ours"),
@@ -100,10 +102,11 @@ def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
         height=height,
         title={"text": title, "font": {"size": 14}, "y": 0.98},
         xaxis={"domain": [0.0, 0.56], "range": [0.0, 1.0], "title": {"text": "overlap q"}},
-        yaxis={"range": [r.phi - 1.0, 0.6], "title": {"text": "h_α(q)"}},
+        yaxis={"range": [r.phi - 1.0, 0.6], "title": {"text": "h<sub>α</sub>(q)"}},
         xaxis2={"domain": [0.68, 1.0], "range": [0.0, 0.5], "anchor": "y2",
                 "title": {"text": "load α"}},
-        yaxis2={"range": [-2.1, 0.05], "anchor": "x2", "title": {"text": "φ(α) = min_q h_α(q)"}},
+        yaxis2={"range": [-2.1, 0.05], "anchor": "x2",
+                "title": {"text": "φ(α) = min<sub>q</sub> h<sub>α</sub>(q)"}},
         legend=_TOP_LEGEND,
         margin={"t": 110},
     )
@@ -154,7 +157,8 @@ def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) ->
             "mode": "lines+markers", "line": {"color": color}, "marker": {"size": 8},
             "error_y": {"type": "data", "array": err, "visible": True, "color": color},
             "customdata": np.column_stack([r.mean, r.stderr]),
-            "hovertemplate": ("t = %{x:.2f}<br>(1−t) G_p = %{y:.3f}<br>G_p = %{customdata[0]:.3f}"
+            "hovertemplate": ("t = %{x:.2f}<br>(1−t) G<sub>p</sub> = %{y:.3f}<br>G<sub>p</sub> = "
+                              "%{customdata[0]:.3f}"
                               " ± %{customdata[1]:.3f}<extra></extra>"),
         })
     if endpoints is not None:
@@ -173,7 +177,7 @@ def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) ->
     layout = go.Layout(
         height=height,
         xaxis={"range": [0.0, 1.03], "title": {"text": "overlap t"}},
-        yaxis={"range": [-2.05, 0.02], "title": {"text": "(1 − t) G_p(t)"}},
+        yaxis={"range": [-2.05, 0.02], "title": {"text": "(1 − t) G<sub>p</sub>(t)"}},
         legend=_TOP_LEGEND,
         margin={"t": 90},
     )
@@ -223,12 +227,13 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
               line={"width": 0}, hoverinfo="skip"),
         _line(xc, _log_excess(lim + 2 * se), "band", showlegend=False, line={"width": 0},
               fill="tonexty", fillcolor="rgba(31, 119, 180, 0.2)", hoverinfo="skip"),
-        _line(xc, _log_excess(lim), "[ours] t → 1 limit of G_p: α_c(p) = 1/(2c(p))",
+        _line(xc, _log_excess(lim),
+              "[ours] t → 1 limit of G<sub>p</sub>: α<sub>c</sub>(p) = 1/(2c(p))",
               line={"color": _COLORS[0], "width": 3}, customdata=s.p_curve,
-              hovertemplate="p = %{customdata}<br>log(α_c − ½) = %{y:.3f}<extra></extra>"),
+              hovertemplate=_EXCESS_HOVER),
         _line(xc, _log_excess(s.alpha_step), "[ours] step-function estimate",
               line={"color": _COLORS[0], "dash": "dot"}, customdata=s.p_curve,
-              hovertemplate="p = %{customdata}<br>log(α_c − ½) = %{y:.3f}<extra></extra>"),
+              hovertemplate=_EXCESS_HOVER),
     ]
     x, y = s.x, s.y
     used = ~s.censored & np.isfinite(y)
@@ -245,7 +250,7 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
                            "color": color},
                 "customdata": np.column_stack([s.d[mask], s.p[mask], s.alpha_c[mask]]),
                 "hovertemplate": ("d = %{customdata[0]}, p = %{customdata[1]}<br>"
-                                  "α_c = %{customdata[2]:.3f}<extra></extra>"),
+                                  "α<sub>c</sub> = %{customdata[2]:.3f}<extra></extra>"),
             })
     if used.sum() >= 2 and np.isfinite(s.slope):
         xs = np.array([x[used].min(), x[used].max()])
@@ -260,7 +265,7 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
         xaxis={"title": {"text": "log log p"}},
         xaxis2={"overlaying": "x", "side": "top", "tickvals": tickvals, "ticktext": ticktext,
                 "title": {"text": "p", "standoff": 0}, "showgrid": False},
-        yaxis={"title": {"text": "log(α_c − ½)"}},
+        yaxis={"title": {"text": "log(α<sub>c</sub> − ½)"}},
         legend={**_TOP_LEGEND, "y": 1.16},
         margin={"t": 150},
     )

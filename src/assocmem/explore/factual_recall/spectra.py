@@ -95,7 +95,7 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
     cap = r.capacity
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
         [f"singular values of a {r.d} × {r.d} Gaussian matrix",
-         "capacity α_c(κ), eq. (9)"], widths=[1.3, 1.0], spacing=0.1)
+         "capacity α<sub>c</sub>(κ), eq. (9)"], widths=[1.3, 1.0], spacing=0.1)
     grid, dens = np.asarray(r.grid), np.asarray(r.density)
     upper = grid >= cap.cutoff
     shade_x = np.concatenate([[cap.cutoff], grid[upper]])
@@ -105,24 +105,24 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
         _bars(r.edges, r.top, x1, y1, f"top κd = {r.m} SVs", _TOP, opacity=0.75),
         {"type": "scatter", "mode": "lines", "x": shade_x, "y": shade_y, "fill": "tozeroy",
          "fillcolor": _SHADE, "line": {"width": 0}, "xaxis": x1, "yaxis": y1,
-         "name": "ρ_qc on [X_qc(1-κ), 2]", "hoverinfo": "skip"},
+         "name": "ρ<sub>qc</sub> on [X<sub>qc</sub>(1−κ), 2]", "hoverinfo": "skip"},
         {"type": "scatter", "mode": "lines", "x": grid, "y": dens, "line": {"color": _LAW},
-         "xaxis": x1, "yaxis": y1, "name": "quarter circle ρ_qc",
-         "hovertemplate": "σ = %{x:.3f}<br>ρ_qc %{y:.3f}<extra></extra>"},
+         "xaxis": x1, "yaxis": y1, "name": "quarter circle ρ<sub>qc</sub>",
+         "hovertemplate": "σ = %{x:.3f}<br>ρ<sub>qc</sub> %{y:.3f}<extra></extra>"},
     ]
     kg, ac = np.asarray(r.kappa_grid), np.asarray(r.alpha_c_curve)
     small = kg <= 0.25
     traces += [
         {"type": "scatter", "mode": "lines", "x": kg, "y": ac, "line": {"color": _LAW},
-         "xaxis": x2, "yaxis": y2, "name": "α_c(κ), eq. (9)",
-         "hovertemplate": "κ = %{x:.2f}<br>α_c = %{y:.4f}<extra></extra>"},
+         "xaxis": x2, "yaxis": y2, "name": "α<sub>c</sub>(κ), eq. (9)",
+         "hovertemplate": "κ = %{x:.2f}<br>α<sub>c</sub> = %{y:.4f}<extra></extra>"},
         {"type": "scatter", "mode": "lines", "x": kg[small], "y": 2 * kg[small],
          "line": {"color": _LAW, "dash": "dot"}, "xaxis": x2, "yaxis": y2,
          "name": "2κ (κ → 0)", "hoverinfo": "skip"},
         {"type": "scatter", "mode": "markers", "x": [r.kappa], "y": [cap.alpha_c],
          "marker": {"color": _LAW, "size": 10, "symbol": "circle-open", "line": {"width": 2}},
-         "xaxis": x2, "yaxis": y2, "name": "α_c(κ) at this κ",
-         "hovertemplate": "κ = %{x:.3f}<br>α_c = %{y:.4f}<extra></extra>"},
+         "xaxis": x2, "yaxis": y2, "name": "α<sub>c</sub>(κ) at this κ",
+         "hovertemplate": "κ = %{x:.3f}<br>α<sub>c</sub> = %{y:.4f}<extra></extra>"},
         {"type": "scatter", "mode": "markers", "x": [r.kappa], "y": [r.alpha_estimate],
          "marker": {"color": _TOP, "size": 10, "symbol": "x"}, "xaxis": x2, "yaxis": y2,
          "name": "½ × top-κd energy fraction",
@@ -135,8 +135,9 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
     layout[_axis(x1)].update(title={"text": "σ"}, range=[0, float(r.edges[-1])])
     layout[_axis(y1)].update(title={"text": "density"}, range=[0, 0.8])
     layout[_axis(x2)].update(title={"text": "κ = m/d"}, range=[0, 1.02])
-    layout[_axis(y2)].update(title={"text": "α_c"}, range=[0, 0.55])
-    title = (f"κ = {r.kappa:.3g}, X_qc(1-κ) = {cap.cutoff:.3f}: α_c(κ) = {cap.alpha_c:.4f} "
+    layout[_axis(y2)].update(title={"text": "α<sub>c</sub>"}, range=[0, 0.55])
+    title = (f"κ = {r.kappa:.3g}, X<sub>qc</sub>(1−κ) = {cap.cutoff:.3f}: "
+             f"α<sub>c</sub>(κ) = {cap.alpha_c:.4f} "
              f"(eq. (9)); ½ × top-energy fraction = {r.alpha_estimate:.4f} (d = {r.d}); "
              f"{cap.bits_per_parameter:.2f} bits per parameter")
     layout.update(height=height, barmode="stack", bargap=0, legend=_TOP_LEGEND,
@@ -169,7 +170,8 @@ def plot_spectrum_comparisons(
     comps = check_results(comparisons, "comparisons", SpectrumComparison, single=False)
     titles = check_strings(titles, "titles", len(comps))
     height = check_height(height)
-    names = {"quarter_circle": "ρ_qc/κ, eq. (10)", "mp_product": "MP_κ⊠MP_κ, (C.70)"}
+    names = {"quarter_circle": "ρ<sub>qc</sub>/κ, eq. (10)",
+             "mp_product": "MP<sub>κ</sub>⊠MP<sub>κ</sub>, (C.70)"}
     if titles is None:
         titles = [f"κ = {c.kappa:g}: KS {c.ks:.3f}" for c in comps]
     layout, refs = _panels(list(titles), spacing=0.06)
@@ -208,18 +210,19 @@ def plot_trained_spectrum(result: Any, height: int = 420) -> go.Figure:
     height = check_height(height)
     r = result
     t, i0 = r.trained, r.init
-    init_name = ("init law MP_κ⊠MP_κ, (C.70)" if r.init_law.law == "mp_product"
+    init_name = ("init law MP<sub>κ</sub>⊠MP<sub>κ</sub>, (C.70)" if r.init_law.law == "mp_product"
                  else "init law: quarter circle")
     traces = [
         _bars(i0.edges, i0.empirical, "x", "y", "at initialisation", _BULK, 0.55),
         _bars(t.edges, t.empirical, "x", "y", "trained", _EMP, 0.6),
-        _step(t.edges, t.theory_binned, "x", "y", "eq. (10): ρ_qc/κ on [X_qc(1-κ), 2]", _LAW),
+        _step(t.edges, t.theory_binned, "x", "y",
+              "eq. (10): ρ<sub>qc</sub>/κ on [X<sub>qc</sub>(1−κ), 2]", _LAW),
         _step(r.init_law.edges, r.init_law.theory_binned, "x", "y", init_name, _INIT, "dash"),
     ]
     acc = ", ".join(f"{a:.2f}" for a in r.accuracy)
     # Fixed range (comparable slider steps) unless a sparse histogram has a taller bar.
     top = max(2.5, 1.05 * float(max(np.max(t.empirical), np.max(i0.empirical))))
-    title = (f"κ = {r.kappa:g}, d = {r.d}, α = {r.alpha_eff:.3f} (p = {r.p}; α_c(κ) = "
+    title = (f"κ = {r.kappa:g}, d = {r.d}, α = {r.alpha_eff:.3f} (p = {r.p}; α<sub>c</sub>(κ) = "
              f"{r.alpha_c:.3f}), {r.reps} run(s), accuracy {acc}<br>KS to eq. (10): trained "
              f"{r.ks:.3f}, initialisation {r.ks_init:.3f} ({r.reps * r.m} values, "
              f"{t.normalise} normalisation)")

@@ -95,7 +95,7 @@ def plot_schedule(schedules: Mapping[int, Sequence[float]], height: int = 320) -
     fig = go.Figure(traces)
     fig.update_layout(
         height=height, xaxis={"type": "log", "title": {"text": "Adam step t + 1"}},
-        yaxis={"title": {"text": "learning rate η_t"}, "exponentformat": "power"},
+        yaxis={"title": {"text": "learning rate η<sub>t</sub>"}, "exponentformat": "power"},
         legend=_TOP_LEGEND, margin={"t": 50},
     )
     return fig
@@ -203,11 +203,11 @@ def plot_threshold_scan(
     s0 = items[0]
     fig.add_trace(go.Scatter(
         x=s0.d, y=s0.finite_p, mode="markers+lines",
-        name="finite-p estimate α_c(p) (ours, corrected; see fr-replica)",
+        name="finite-p estimate α<sub>c</sub>(p) (ours, corrected; see fr-replica)",
         marker={"symbol": "diamond-open", "size": 10, "color": _GREY},
         line={"color": _GREY, "dash": "dot"},
         error_y={"type": "data", "array": s0.finite_p_stderr, "thickness": 1},
-        hovertemplate="d = %{x}: α_c(p) = %{y:.3f}<extra></extra>",
+        hovertemplate="d = %{x}: α<sub>c</sub>(p) = %{y:.3f}<extra></extra>",
     ))
     fig.add_trace(go.Scatter(
         x=s0.d, y=s0.finite_p_step, mode="lines",
@@ -225,7 +225,7 @@ def plot_threshold_scan(
             hovertemplate="d = %{x}: α ≈ %{y:.3f}<extra></extra>",
         ))
     fig.add_hline(y=0.5, line={"dash": "dash", "color": "black"})
-    fig.add_annotation(x=1.0, xref="paper", y=0.5, text="α_c = 1/2 (paper, d → ∞)",
+    fig.add_annotation(x=1.0, xref="paper", y=0.5, text="α<sub>c</sub> = 1/2 (paper, d → ∞)",
                        showarrow=False, xanchor="right", yanchor="bottom", font={"size": 11})
     d_all = sorted({float(d) for s in items for d in s.d})
     fig.update_layout(
