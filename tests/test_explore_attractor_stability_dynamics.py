@@ -8,6 +8,7 @@ import pytest
 
 from assocmem import attractor as at
 from assocmem import explore
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.attractor_stability import dynamics as plots
 
 BASIN_KW = {"N": 60, "eps_grid": (1e-3, 0.1, 1.0), "kicks": 1, "T": 40.0}
@@ -50,7 +51,7 @@ class TestPlotKicks:
         assert blown.blew_up and len(cross) == 1
         np.testing.assert_array_equal(cross[0].x, blown.t_stop[blown.blown])
         assert fig.layout.yaxis.type == "log" and fig.layout.yaxis2.type == "log"
-        assert fig.layout.legend.y > 1  # legend above the plot
+        assert legend_on_top(fig)  # legend above the plot
 
     def test_colours_follow_direction_and_page_weight(self, runs):
         stable, blown = runs

@@ -17,6 +17,7 @@ from assocmem.attractor.ensemble import (
 from assocmem.attractor.meanfield import theory
 from assocmem.attractor.network import pinv_weights
 from assocmem.attractor.rates import sample_patterns
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.attractor_stability import ensemble as plots
 
 
@@ -55,7 +56,7 @@ class TestPlotEnsemble:
         assert fig.layout.yaxis.scaleanchor == "x"
         assert f"α<sub>S</sub> (Eq. 23) = {v.alpha_s:.3f}" in fig.layout.title.text
         assert fig.layout.title.text.endswith("stable")
-        assert fig.layout.legend.orientation == "h" and fig.layout.legend.y > 1
+        assert legend_on_top(fig)
 
     def test_no_stable_load_and_unstable_draw(self):
         v = ensemble_view(100, 0.5, 0.9, sigma_ratio=2.0, c=1.0)  # centre −1 + 1.8 > 0

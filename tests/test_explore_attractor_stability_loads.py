@@ -9,6 +9,7 @@ import pytest
 from assocmem import attractor as at
 from assocmem import explore
 from assocmem.explore._core import _widget_figure
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.attractor_stability import loads as plots
 
 
@@ -44,7 +45,7 @@ class TestPlotTransition:
         dashed = [s for s in fig.layout.shapes if s.line.dash == "dash"]
         assert [s.x0 for s in dashed] == [scan.theory.alpha_s] * 2
         assert any("Eq. 19 (paper): 0.302" in a.text for a in fig.layout.annotations)
-        assert fig.layout.legend.y > 1  # legend above the plot
+        assert legend_on_top(fig)  # legend above the plot
 
 
 class TestPlotPhaseDiagram:
@@ -62,7 +63,7 @@ class TestPlotPhaseDiagram:
         assert opt.x[0] == view.n_star
         assert opt.y[0] == pytest.approx(np.log10(view.sigma_star))
         assert "α<sub>S</sub>* = " in fig.layout.title.text
-        assert fig.layout.legend.y > 1
+        assert legend_on_top(fig)
 
     def test_measured_overlay_only_for_this_cv(self, view, comparison):
         fig = plots.plot_phase_diagram(view, comparison)

@@ -8,6 +8,7 @@ import pytest
 
 from assocmem import attractor as at
 from assocmem import explore
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.attractor_stability import spectra as plots
 
 
@@ -44,7 +45,7 @@ class TestPlotSpectrum:
         assert len(rects) == 1 and rects[0].x0 == 0
         assert any(s.type == "line" and s.x0 == 0 and s.x1 == 0 for s in fig.layout.shapes)
         assert f"{view.lambda_bulk:+.4f}" in fig.layout.title.text
-        assert fig.layout.legend.y > 1
+        assert legend_on_top(fig)
 
     def test_inset_is_thinned_and_annotated(self):
         v = at.spectrum_view(N=1000, alpha=0.05)

@@ -9,6 +9,7 @@ import plotly.graph_objects as go
 import pytest
 
 from assocmem import explore
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.factual_recall import replica as plots
 from assocmem.linear_memory import energetic
 
@@ -44,7 +45,7 @@ class TestPlotFreeEntropy:
         # the band sits between h with the lower and the upper bound on G
         np.testing.assert_allclose(fig.data[0].y, landscape.h_lower)
         np.testing.assert_allclose(fig.data[1].y, landscape.h_upper)
-        assert fig.layout.legend.y > 1  # legend above the plot, clear of the book's slider
+        assert legend_on_top(fig)  # legend above the plot, clear of the book's slider
 
     def test_static_exploration_over_alpha(self):
         fig = explore.static_figure(

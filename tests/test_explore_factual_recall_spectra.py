@@ -8,6 +8,7 @@ import pytest
 
 from assocmem import explore
 from assocmem import linear_memory as lm
+from assocmem.explore._layout import legend_on_top
 from assocmem.explore.factual_recall import spectra as plots
 
 
@@ -47,7 +48,7 @@ class TestPlotEckartYoung:
             {"d": 60, "rng": 0},
         )
         assert len(fig.layout.sliders) == 1 and len(fig.layout.sliders[0].steps) == 3
-        assert fig.layout.legend.y > 1  # legend above the panels, the slider sits below
+        assert legend_on_top(fig)  # legend above the panels, the slider sits below
 
 
 class TestPlotSpectrumComparisons:

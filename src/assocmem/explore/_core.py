@@ -25,6 +25,7 @@ from assocmem._validation import (
     check_size,
 )
 
+from . import _layout
 from ._checks import check_results
 
 __all__ = [
@@ -127,9 +128,19 @@ def figure_html(fig: go.Figure | dict[str, Any]) -> str:
         include_plotlyjs=False,
         include_mathjax=False,
         full_html=False,
-        config={"responsive": True},
+        config=PLOT_CONFIG,
         post_script=_MENU_SCRIPT,
     )
+
+
+#: Plotly config of the book's figures: responsive, and a hover toolbar without the selection
+#: tools and the logo (they do nothing here); the toolbar shows in the strip that
+#: :func:`assocmem.explore._layout.tidy` keeps free at the top of every figure.
+PLOT_CONFIG = {
+    "responsive": True,
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["select2d", "lasso2d"],
+}
 
 
 class _BookRenderer(MimetypeRenderer):
@@ -524,10 +535,9 @@ def _layout_step(fig: go.Figure) -> dict[str, Any]:
             out[f"{key}.autorange"] = (
                 "reversed" if axis.autorange == "reversed" else (not fixed_range)
             )
+            if axis.type == "log":  # decade ticks as the step's own data span allows
+                out[f"{key}.dtick"] = axis.dtick
     return out
-
-
-_MENU_WIDTH = 0.2  # share of the figure width left of the book's slider, for the dropdown
 
 
 def static_figure(
@@ -593,6 +603,14 @@ def _static_figure(
         if menu is not None:
             kwargs[menu.name] = mv
         figs[i, j] = plot(compute(**kwargs))
+    needs = [_layout.measure(fig) for fig in figs.values()]
+    rows = {
+        "title_lines": max(n["title"] for n in needs),
+        "legend_rows": max(n["legend"] for n in needs),
+        "band_lines": max(n["band"] for n in needs),
+    }
+    for fig in figs.values():
+        _layout.tidy(fig, **rows)
 
     out = go.Figure(layout=figs[s0, m0].layout)
     spans: dict[tuple[int, int], range] = {}
@@ -623,15 +641,10 @@ def _static_figure(
                 "steps": steps,
                 "visible": j == m0,
                 "currentvalue": {"prefix": f"{slider.label or slider.name} = "},
-                "pad": {"t": 40},
             }
         )
     out.update_layout(sliders=sliders)
     if menu is not None:
-        # The menu sits left of the slider, below the plot, where no legend or title can be.
-        for spec in sliders:
-            spec.update({"x": _MENU_WIDTH, "len": 1.0 - _MENU_WIDTH})
-        out.update_layout(sliders=sliders)
         labels = menu.option_labels()
         if menu.labels is None:
             labels = [f"{menu.label or menu.name} = {v}" for v in labels]
@@ -648,21 +661,11 @@ def _static_figure(
                     "args": [{"visible": visible(s0, j)}, layout_args],
                 }
             )
-        out.update_layout(
-            updatemenus=[
-                {
-                    "buttons": buttons,
-                    "active": m0,
-                    "direction": "up",
-                    "x": 0.0,
-                    "xanchor": "left",
-                    "y": 0.0,
-                    "yanchor": "top",
-                    "pad": {"t": 62},
-                }
-            ]
-        )
-    return out
+        out.update_layout(updatemenus=[{"buttons": buttons, "active": m0}])
+    # One layout for all steps: the menu in its own row above the plot, the slider below the
+    # x axes, and as many title lines, legend rows and subplot-title lines as the most any
+    # step needs (the steps only swap texts, shapes and ranges).
+    return _layout.tidy(out, **rows)
 
 
 class Exploration:

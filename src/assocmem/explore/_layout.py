@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-__all__ = ["COLUMN_WIDTH", "MODEBAR_STRIP", "text_width", "tidied", "tidy"]
+__all__ = ["COLUMN_WIDTH", "MODEBAR_STRIP", "legend_on_top", "text_width", "tidied", "tidy"]
 
 #: Width (px) of the book's text column at 1280 px, the width a figure gets in the book.
 COLUMN_WIDTH = 688
@@ -45,6 +45,7 @@ _LINE = 1.3  # line height as a multiple of the font size (measured 1.24 for tit
 _SLIDER_HEIGHT = 72  # px of a slider with its current-value label (measured 70)
 _MENU_ROW = 51  # px of a dropdown's row: plotly's 12 px pad, the header (33 px), a gap
 _BELOW_LEGEND = 24  # px at least between the legend and the plotting area (see tidy's Notes)
+_STANDOFF = {"x": 6, "y": 4}  # px between an axis and its tick labels
 _MIN_LOG_SPAN = 0.8  # decades from which a log axis is labelled at decades only
 
 # Advance widths (in em) of the book's sans-serif font, measured in Chromium at 1280 px.
@@ -151,7 +152,9 @@ def tidy(
     W = float(width or layout.width or COLUMN_WIDTH)
     H = float(layout.height or 450)
     for key in _axis_keys(layout):
-        layout[key].automargin = True
+        # Tick labels stand off their axis, so that the first x label and the lowest y label
+        # do not meet at a panel's corner (measured 5 px of overlap without).
+        layout[key].update(automargin=True, ticklabelstandoff=_STANDOFF[key[0]])
     rows = measure(fig, W)
     n_title = max(rows["title"], title_lines)
     n_legend = max(rows["legend"], legend_rows) if layout.showlegend is not False else 0
@@ -286,22 +289,22 @@ def _legend_names(fig: go.Figure) -> list[str]:
 
 
 def _legend_rows(names: list[str], layout: Any, W: float) -> int:
-    """Rows of a horizontal legend of ``names`` across the figure width (greedy, as plotly)."""
+    """Rows of a horizontal legend of ``names`` across the figure width.
+
+    As plotly.js lays it out: one row if every entry fits, else a grid whose columns are as
+    wide as the widest entry.
+    """
     size = float(layout.legend.font.size or 12)
     room = W - 20
-    rows, used = 1, 0.0
     title = layout.legend.title.text
     if title:
-        used = text_width(title, size) + 10
-    for name in names:
-        lines = len(_lines(name))
-        entry = 40 + max(text_width(line, size) for line in _lines(name)) + 10
-        rows += lines - 1
-        if used and used + entry > room:
-            rows += 1
-            used = 0.0
-        used += entry
-    return rows
+        room -= text_width(title, size) + 10
+    widths = [40 + max(text_width(line, size) for line in _lines(name)) + 10 for name in names]
+    lines = max(len(_lines(name)) for name in names)
+    if sum(widths) <= room:
+        return lines
+    columns = max(1, int(room // max(widths)))
+    return math.ceil(len(names) / columns) * lines
 
 
 def _band_annotations(layout: Any) -> list[Any]:
@@ -350,7 +353,7 @@ def _bottom_block(layout: Any) -> float:
             continue  # an axis of an upper row
         tick_lines = max((len(_lines(str(t))) for t in (ax.ticktext or ())), default=1)
         size = float(ax.tickfont.size or 12)
-        h = 8 + tick_lines * _LINE * size
+        h = 8 + _STANDOFF["x"] + tick_lines * _LINE * size
         if ax.title.text:
             h += 12 + len(_lines(ax.title.text)) * _LINE * float(ax.title.font.size or 14)
         block = max(block, h)
@@ -518,7 +521,7 @@ def _y_block(fig: go.Figure, ax: Any) -> float:
         labels = 3.2 * size
     else:
         labels = _linear_label_width(fig, ax, size)
-    h = labels + 6
+    h = labels + 6 + _STANDOFF["y"]
     if ax.title.text:
         h += 10 + len(_lines(ax.title.text)) * _LINE * float(ax.title.font.size or 14)
     return h
@@ -558,3 +561,13 @@ def _linear_label_width(fig: go.Figure, ax: Any, size: float) -> float:
     ticks = np.arange(math.floor(lo / step) * step, hi + step, step)
     labels = [f"{t:.{decimals}f}".replace("-", "−") for t in ticks]
     return max(text_width(s, size) for s in labels)
+
+
+def legend_on_top(fig: go.Figure) -> bool:
+    """Whether the figure's legend is horizontal and lies in the top margin, above the plot."""
+    layout = fig.layout
+    legend = layout.legend
+    if legend.orientation != "h" or legend.yref != "container" or legend.y is None:
+        return False
+    height = float(layout.height or 450)
+    return (1.0 - legend.y) * height < float(layout.margin.t or 0)

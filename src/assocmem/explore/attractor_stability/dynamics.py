@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 from assocmem.attractor.dynamics import BasinCurve, DecayFit, Fluctuations, KickRun
 
 from .._checks import check_height, check_optional_result, check_results, check_strings
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _positive_or_none
 
 __all__ = ["plot_basins", "plot_fluctuations", "plot_kicks"]
@@ -63,6 +64,7 @@ def _thin(k: int) -> slice:
     return slice(None, None, max(1, int(np.ceil(k / _MAX_POINTS))))
 
 
+@tidied
 def plot_kicks(
     runs: Any,
     titles: Sequence[str] | None = None,
@@ -198,6 +200,7 @@ def plot_kicks(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_basins(curves: Any, height: int = 430) -> go.Figure:
     """Fraction of kicks recovered vs kick size, and the local rate, per load and direction.
 
@@ -298,6 +301,7 @@ def plot_basins(curves: Any, height: int = 430) -> go.Figure:
     return _figure(traces, layout, title, height, top=130)
 
 
+@tidied
 def plot_fluctuations(results: Any, height: int = 430) -> go.Figure:
     """Noisy dynamics around stable patterns: measured against Lyapunov covariances.
 

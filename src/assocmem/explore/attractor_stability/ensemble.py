@@ -31,6 +31,7 @@ from assocmem._validation import check_instance
 from assocmem.attractor.ensemble import EnsembleGrid, EnsembleView, ReductionCheck
 
 from .._checks import check_height, check_row_map
+from .._layout import tidied
 from .._panels import _axis, _circle_trace, _complex_points, _vline
 
 __all__ = ["plot_ensemble", "plot_ensemble_grid", "plot_ensemble_table", "plot_reduction"]
@@ -91,6 +92,7 @@ def _plane_layout(
     }
 
 
+@tidied
 def plot_reduction(check: Any, height: int = 380) -> go.Figure:
     """Full spectrum of J*_μ against eig(K_μ) − 1, the reduction of Eq. 9 (note §1.6).
 
@@ -158,6 +160,7 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
     """Playground: one draw of M = −cI + X Y† against Eqs. 21-23.
 
@@ -237,6 +240,7 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
     """Fig. 7 of the paper: ensemble eigenvalues (grey) and the Eq. 21 support (orange).
 
@@ -316,6 +320,7 @@ def plot_ensemble_grid(grid: Any, height: int = 760) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_ensemble_table(
     grid: Any,
     reference: Mapping[tuple[float, float], tuple[float, float]] | None = None,

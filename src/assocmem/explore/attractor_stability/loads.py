@@ -38,6 +38,7 @@ from assocmem.attractor.loads import (
 )
 
 from .._checks import check_height, check_mapping, check_optional_result, check_title, check_values
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
 
 __all__ = [
@@ -83,6 +84,7 @@ def _note(
     }
 
 
+@tidied
 def plot_transition(scan: Any, height: int = 440) -> go.Figure:
     """Stable fraction and mean abscissa against the load, per N, with Eq. 19 (Fig. 1d; C4).
 
@@ -229,6 +231,7 @@ def _border(line: np.ndarray, name: str, color: str) -> dict:
     }
 
 
+@tidied
 def plot_phase_diagram(view: Any, comparison: Any = None, height: int = 520) -> go.Figure:
     """α_S over (n, log σ) with its borders and optimum (Fig. 3; claims C9, C11).
 
@@ -359,6 +362,7 @@ def _measured_discs(comparison: Any, cv: float) -> list[dict]:
     ]
 
 
+@tidied
 def plot_optimum_vs_cv(
     curve: Any, reference: Mapping[str, Any] | None = None, height: int = 400
 ) -> go.Figure:
@@ -454,6 +458,7 @@ def plot_optimum_vs_cv(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_alpha_s_comparison(
     comparison: Any,
     curve: Any = None,

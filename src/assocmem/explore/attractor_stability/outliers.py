@@ -31,6 +31,7 @@ from assocmem._validation import check_instance
 from assocmem.attractor.outliers import ThetaScan, ThresholdWindow
 
 from .._checks import check_height, check_indices, check_results, check_strings
+from .._layout import tidied
 from .._panels import _axis, _circle_trace, _complex_points, _hline, _panels, _vline
 
 __all__ = [
@@ -101,6 +102,7 @@ def _equal_aspect(layout: dict, x: str, y: str, xr: Sequence[float], yr: Sequenc
     )
 
 
+@tidied
 def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int = 505) -> go.Figure:
     """The threshold as a rank-one knob: spectra and outliers against θ − θ* (Eqs. 10, 12, 15).
 
@@ -210,6 +212,7 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_memory_outliers(
     scans: Sequence[Any], labels: Sequence[str] | None = None, height: int = 400
 ) -> go.Figure:
@@ -284,6 +287,7 @@ def plot_memory_outliers(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
     """Eqs. 16-18: θ*_bulk and the thresholds with λ_ave < 0 and λ_mem < 0, against n.
 
@@ -365,6 +369,7 @@ def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
     """The exploration: eigenvalues of J_μ at one θ − θ*, with outlier theory and the bulk disc.
 

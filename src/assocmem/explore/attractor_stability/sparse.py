@@ -38,6 +38,7 @@ from assocmem.attractor.sparse import (
 )
 
 from .._checks import check_height, check_results, check_values
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
 
 __all__ = [
@@ -70,6 +71,7 @@ def _figure(traces: list[dict], layout: dict, height: int) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_capacity(
     curve: Any, reference: tuple[Sequence[float], Sequence[float]] | None = None, height: int = 420
 ) -> go.Figure:
@@ -150,6 +152,7 @@ def plot_capacity(
     return _figure(traces, layout, height)
 
 
+@tidied
 def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
     """Fraction of rows with a feasible Eq. 24 versus α, one curve per f (Fig. 5e).
 
@@ -196,6 +199,7 @@ def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
     return _figure(traces, layout, height)
 
 
+@tidied
 def plot_stability(scans: Sequence[Any], height: int = 420) -> go.Figure:
     """Stable fraction (left) and mean spectral abscissa (right) versus α (Fig. 6a, d).
 
@@ -251,6 +255,7 @@ def plot_stability(scans: Sequence[Any], height: int = 420) -> go.Figure:
     return _figure(traces, layout, height)
 
 
+@tidied
 def plot_threshold(scan: Any, height: int = 380) -> go.Figure:
     """Mean spectral abscissa versus θ, with the best θ marked (C15).
 
@@ -292,6 +297,7 @@ def plot_threshold(scan: Any, height: int = 380) -> go.Figure:
     return _figure(traces, layout, height)
 
 
+@tidied
 def plot_kink_profile(profile: Any, height: int = 440) -> go.Figure:
     """Sorted silent-unit fields (left) and active-set eigenvalues (right) of one pattern.
 

@@ -30,6 +30,7 @@ from assocmem._validation import check_instance
 from assocmem.attractor.spectra import BulkEdgeRow, EdgeDeviations, GainSwap, SpectrumView
 
 from .._checks import check_height, check_results
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
 
 __all__ = ["plot_bulk_edge_table", "plot_edge_deviations", "plot_gain_swap", "plot_spectrum"]
@@ -202,6 +203,7 @@ def _half_plane(x: str, y: str, hi: float) -> dict[str, Any]:
     }
 
 
+@tidied
 def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     """Fig. 2a: the spectrum of J_μ against the disc of Eq. 10 and the outliers.
 
@@ -306,6 +308,7 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_gain_swap(swap: Any, height: int = 430) -> go.Figure:
     """The swap experiment (note §3.3): one panel per gain mode, common equal-aspect axes.
 
@@ -373,6 +376,7 @@ def _row_points(
     return trace
 
 
+@tidied
 def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
     """Eq. 10 against the measured bulk edge and centre, one column per parameter set.
 
@@ -435,6 +439,7 @@ def plot_bulk_edge_table(rows: Sequence[Any], height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_edge_deviations(dev: Any, height: int = 380) -> go.Figure:
     """Fig. 2c: density of empirical bulk edge − λ_bulk (Eq. 10), one curve per CV.
 

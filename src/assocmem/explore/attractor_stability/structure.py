@@ -41,6 +41,7 @@ from assocmem.attractor.structure import (
 )
 
 from .._checks import check_mapping, check_results, check_values
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
 
 __all__ = [
@@ -65,6 +66,7 @@ def _note(text: str, x: float, y: float, xref: str, yref: str) -> dict[str, Any]
     }  # fmt: skip
 
 
+@tidied
 def plot_activation(curves: Any) -> go.Figure:
     """Eq. 3 (solid) and the noisy power law ⟨⌊v + σz⌋₊ⁿ⟩ (dashed); slope g' on the right.
 
@@ -120,6 +122,7 @@ def plot_activation(curves: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_pattern_density(densities: Any) -> go.Figure:
     """Log-normal rate densities (Fig. 1f): analytic (dotted) and a sample's histogram (markers).
 
@@ -182,6 +185,7 @@ def plot_pattern_density(densities: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_recall_demo(demos: Sequence[Any]) -> go.Figure:
     """Relative distance ‖r(t) − r^μ‖/‖r^μ‖ after a kick, for several networks (log y).
 
@@ -226,6 +230,7 @@ def _rule_label(sweep: Any) -> str:
     return "Eq. 20 (zero diagonal)" if sweep.zero_diag else "Eq. 8 (pseudo-inverse)"
 
 
+@tidied
 def plot_weight_sweep(sweeps: Any) -> go.Figure:
     """Row sum N⟨W⟩ and squared row norm N⟨W²⟩ against α, measured and predicted (Fig. 1b,c).
 
@@ -293,6 +298,7 @@ def plot_weight_sweep(sweeps: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_non_normality(
     sweeps: Sequence[Any], reference: Mapping[float, Any] | None = None
 ) -> go.Figure:
@@ -357,6 +363,7 @@ def plot_non_normality(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_weight_snapshot(snap: Any) -> go.Figure:
     """Per-row squared norms against Eq. 6, and weight pairs (W_ij, W_ji) against symmetry.
 

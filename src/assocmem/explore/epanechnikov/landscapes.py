@@ -38,6 +38,7 @@ from assocmem.dense_am.landscape import (
 )
 
 from .._checks import check_marks
+from .._layout import tidied
 
 __all__ = [
     "plot_count_curve",
@@ -74,6 +75,7 @@ def _title(text: str) -> dict[str, Any]:
     }
 
 
+@tidied
 def plot_landscape_1d(result: Landscape1D, density: bool = False) -> go.Figure:
     """LSE and LSR landscapes in 1-D with their minima (paper Fig. 1 left).
 
@@ -171,6 +173,7 @@ def plot_landscape_1d(result: Landscape1D, density: bool = False) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_landscape_2d(
     result: Landscape2D, color: str = "energy", circles: bool = True
 ) -> go.Figure:
@@ -296,6 +299,7 @@ def plot_landscape_2d(
     return go.Figure(data=data, layout=layout, _validate=False)
 
 
+@tidied
 def plot_separation(result: SeparationCurves) -> go.Figure:
     """Separation functions against the similarity and against the distance (paper Fig. 2).
 
@@ -355,6 +359,7 @@ def plot_separation(result: SeparationCurves) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_count_curve(
     result: CountCurve, thresholds: Mapping[str, float] | None = None
 ) -> go.Figure:
@@ -434,6 +439,7 @@ def plot_count_curve(
     return fig
 
 
+@tidied
 def plot_minima_counts_1d(result: MinimaCounts1D) -> go.Figure:
     """Largest number of minima per M over many random 1-D sets, against β (note §2.9 item 4).
 
@@ -481,6 +487,7 @@ def plot_minima_counts_1d(result: MinimaCounts1D) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_thm1(result: Thm1Result) -> go.Figure:
     """Theorem 1 experiment: the starts and their fate, and the fraction retrieved.
 
@@ -599,6 +606,7 @@ def plot_thm1(result: Thm1Result) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_thm1_sweep(result: Thm1Sweep) -> go.Figure:
     """Fraction retrieved against Δ/r: measured, corrected prediction and the paper's claim.
 

@@ -66,6 +66,7 @@ from assocmem.dense_am.emergence import (
 )
 
 from .._checks import check_height, check_results
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _positive_or_none, _vline
 
 __all__ = [
@@ -91,6 +92,7 @@ _SIZE_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.1, "yanchor": "bottom"}
 
 
+@tidied
 def plot_emergence_sweep(sweeps: Any, height: int = 420) -> go.Figure:
     """Counts of LSR minima against β with the supported fraction (Fig. 3 left).
 
@@ -135,6 +137,7 @@ def plot_emergence_sweep(sweeps: Any, height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_emergence_peaks(result: Any) -> go.Figure:
     """Peak of the count-versus-β curve against d: height, stored fraction, support.
 
@@ -192,6 +195,7 @@ def plot_emergence_peaks(result: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_count_bound(result: Any) -> go.Figure:
     """Thm 2's count bound λ log(eM/λ) + log M against log(#minima), along β.
 
@@ -234,6 +238,7 @@ def plot_count_bound(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_polygon_puzzle(result: Any) -> go.Figure:
     """A regular polygon's minima at one R beside the count against R (exploration 7).
 
@@ -325,6 +330,7 @@ def plot_polygon_puzzle(result: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_simplex_counts(result: Any) -> go.Figure:
     """Exact minima counts of regular simplices against 2^M − 1 (note §2.9 item 3).
 
@@ -372,6 +378,7 @@ def plot_simplex_counts(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_prop2(result: Any) -> go.Figure:
     """The 1-D counter-example to Prop. 2: the centroid of B(x) need not be a minimum.
 
@@ -445,6 +452,7 @@ def plot_prop2(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_hull_gradients(result: Any) -> go.Figure:
     """log10 ‖∇E_LSE(ξ_ν)‖ against β: hull vertices never reach zero (Prop. 1, note §2.4).
 
@@ -510,6 +518,7 @@ def plot_hull_gradients(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
     """Prop. 3 on grids: exact counts, the prediction (n − 2R/ℓ + 1)^d and their ratio.
 
@@ -556,6 +565,7 @@ def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_basin_survey(result: Any) -> go.Figure:
     """The paper's basin radius r* (eq. (4)) against the exact radius, per novel minimum.
 
@@ -603,6 +613,7 @@ def plot_basin_survey(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_capacity_panel(panel: Any) -> go.Figure:
     """Theorem 2(a): r against the guaranteed radius, and success against M (exploration 10).
 
@@ -676,6 +687,7 @@ def plot_capacity_panel(panel: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
     """Eq. (10): Monte-Carlo Pr[r < t] against the union bound M² V_d t^d.
 
@@ -725,6 +737,7 @@ def plot_collision_curves(results: Sequence[Any]) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_active_set(result: Any) -> go.Figure:
     """Eq. (11): histogram of |B(x)| with λ and the band λ ∓ 5√(λ log M).
 

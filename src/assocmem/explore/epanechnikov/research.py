@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from assocmem._validation import check_instance
 from assocmem.dense_am.research_code import CountingSurvey
 
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels
 
 __all__ = ["plot_counting_survey"]
@@ -27,6 +28,7 @@ __all__ = ["plot_counting_survey"]
 _D_COLORS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4", "#9467bd", "#8c564b", "#e377c2")
 
 
+@tidied
 def plot_counting_survey(survey: CountingSurvey) -> go.Figure:
     """Public counts minus exact counts, per method (paper Sec. 4.1; public code).
 

@@ -44,6 +44,7 @@ from assocmem.dense_am.kde import Kernel, KernelStats
 from assocmem.dense_am.limitations import FarQuery, Generative2D, KDEView, Playground
 
 from .._checks import check_mapping, check_results
+from .._layout import tidied
 
 __all__ = [
     "LSE_COLOR",
@@ -82,6 +83,7 @@ _YGAP = 3  # blank pixels between rows (room for labels)
 _MAX_TILES = 1024  # most tiles per row, emergent images or families drawn
 
 
+@tidied
 def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure:
     """Kernel shapes and efficiencies (paper Fig. 5, App. B).
 
@@ -167,6 +169,7 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
     return fig
 
 
+@tidied
 def kde_figure(view: Any) -> go.Figure:
     """KDE against the truth, and ISE(h) per kernel with the corrected h* (paper Sec. 2).
 
@@ -251,6 +254,7 @@ def kde_figure(view: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def generative_figure(sweep: Any) -> go.Figure:
     """The three panels of paper Fig. 3 (right) / Figs. 6-7 against β.
 
@@ -314,6 +318,7 @@ def generative_figure(sweep: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def generative_2d_figure(result: Any) -> go.Figure:
     """A 2-D Gaussian mixture with its stored patterns and the LSR and LSE memories.
 
@@ -403,6 +408,7 @@ def generative_2d_figure(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.Figure:
     """Image grids of paper Fig. 4 (left) for the digits stand-in.
 
@@ -507,6 +513,7 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
     return fig
 
 
+@tidied
 def parents_child_figure(result: Any, n_rows: int = 4) -> go.Figure:
     """Decoded parents of emergent LSR memories next to the decoded centroid ("child").
 
@@ -589,6 +596,7 @@ def parents_child_figure(result: Any, n_rows: int = 4) -> go.Figure:
     return fig
 
 
+@tidied
 def far_query_figure(result: Any) -> go.Figure:
     """LSR vs LSE from queries at growing distance from the data (paper App. A).
 
@@ -645,6 +653,7 @@ def far_query_figure(result: Any) -> go.Figure:
     return fig
 
 
+@tidied
 def limitations_figure(result: Any) -> go.Figure:
     """Where a retrieval rule sends a grid of queries (paper App. A playground).
 

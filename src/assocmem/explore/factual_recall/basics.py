@@ -33,6 +33,7 @@ from assocmem.linear_memory.toy import CountingCurve, LoadTable, ScoreSnapshot
 from assocmem.linear_memory.volume import FirstMomentPair
 
 from .._checks import check_height, check_results
+from .._layout import tidied
 
 __all__ = ["plot_counting_curve", "plot_first_moments", "plot_load_table", "plot_score_maps"]
 
@@ -50,6 +51,7 @@ def _axis(ref: str) -> str:
     return ref[0] + "axis" + ref[1:]
 
 
+@tidied
 def plot_score_maps(snapshots: Any, height: int | None = None) -> go.Figure:
     """Heat-maps of the score matrix, eq. (1): rows are inputs μ, columns candidates ρ.
 
@@ -122,6 +124,7 @@ def plot_score_maps(snapshots: Any, height: int | None = None) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_counting_curve(curve: Any) -> go.Figure:
     """Number of facts p(α, d) against d, next to the naive d² (eqs. (3), (5); §5.1).
 
@@ -171,6 +174,7 @@ def plot_counting_curve(curve: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_load_table(table: Any, reference: Any = None) -> go.Figure:
     """The table of p(α, d) (note §3), cells that differ from ``reference`` in red.
 
@@ -205,6 +209,7 @@ def plot_load_table(table: Any, reference: Any = None) -> go.Figure:
     return fig
 
 
+@tidied
 def plot_first_moments(pairs: Any) -> go.Figure:
     """First moments E V_OP, E V_DP divided by p^(-p), with ±2 standard errors (App. B, §5.1).
 

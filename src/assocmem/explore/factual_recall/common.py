@@ -23,6 +23,7 @@ from assocmem._validation import check_bool
 from assocmem.linear_memory.sweep import AccuracySweep
 
 from .._checks import check_height, check_marks, check_results, check_strings, check_title
+from .._layout import tidied
 
 __all__ = ["SWEEP_COLORS", "plot_accuracy_curves"]
 
@@ -41,6 +42,7 @@ def _band(x: np.ndarray, lo: np.ndarray, hi: np.ndarray, color: str, group: str)
     )
 
 
+@tidied
 def plot_accuracy_curves(
     sweeps: Any,
     labels: Sequence[str] | None = None,

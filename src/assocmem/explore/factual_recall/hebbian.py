@@ -32,6 +32,7 @@ from assocmem._validation import check_instance
 from assocmem.linear_memory.hebbian import HebbianHistogram, HebbianRateCurve, HebbianSweep
 
 from .._checks import check_results, check_row_map, check_strings
+from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _positive_or_none, _vline
 
 __all__ = [
@@ -65,6 +66,7 @@ def _note(text: str, x: float, xref: str, yref: str, y: float = 0.99) -> dict[st
     }
 
 
+@tidied
 def plot_score_histogram(hist: Any) -> go.Figure:
     """Hebbian target and non-target scores in units of the non-target std (Fig. D.1).
 
@@ -123,6 +125,7 @@ def _threshold_marks(xref: str, yref: str, log_x: bool = False) -> tuple[list, l
     return shapes, notes
 
 
+@tidied
 def plot_rate_curves(curves: Any) -> go.Figure:
     """Thm D.1 against α: rate, expected errors and the finite-p model.
 
@@ -191,6 +194,7 @@ def plot_rate_curves(curves: Any) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_model_vs_simulation(sweeps: Any, models: Sequence[str] = ("row", "finite_d", "leading")
                              ) -> go.Figure:
     """Simulated Hebbian accuracy and all-correct fraction against the Gaussian model.
@@ -265,6 +269,7 @@ def plot_model_vs_simulation(sweeps: Any, models: Sequence[str] = ("row", "finit
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_model_table(sweeps: Sequence[Any], reference: Mapping[tuple[int, float], Sequence[Any]]
                      ) -> go.Figure:
     """The note's model-vs-simulation table (note §2.6) next to our values.

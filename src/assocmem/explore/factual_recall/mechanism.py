@@ -35,6 +35,7 @@ from assocmem._validation import check_instance, check_option, check_positive_fl
 from assocmem.linear_memory.mechanism import ScoreMechanism, ScoreMechanismSweep
 
 from .._checks import check_height, check_result_map, check_results
+from .._layout import tidied
 
 __all__ = [
     "plot_extreme_value",
@@ -164,6 +165,7 @@ def _setting(result: Any) -> str:
     return f"{_SHORT[result.problem]}, d = {result.d}, α = {result.alpha_eff:.2f} (p = {result.p})"
 
 
+@tidied
 def plot_score_histograms(result: Any, height: int = 420) -> go.Figure:
     """Target and non-target score histograms, trained against Hebbian, at one load (Fig. 4).
 
@@ -193,6 +195,7 @@ def plot_score_histograms(result: Any, height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_histogram_grid(results: Sequence[Any], height: int = 560) -> go.Figure:
     """The layout of Fig. 4: rows trained / Hebbian, one column per load.
 
@@ -245,6 +248,7 @@ def _line(x: Any, y: Any, xr: str, yr: str, name: str, color: str, dash: str = "
     }
 
 
+@tidied
 def plot_target_spread(
     sweeps: Mapping[str, Any], std_bound: float | None = 0.6, height: int = 420
 ) -> go.Figure:
@@ -295,6 +299,7 @@ def plot_target_spread(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_extreme_value(sweep: Any, height: int = 420) -> go.Figure:
     """Where the targets sit: mean target and strongest competitor against √(2 log p), E M_{p−1}.
 
@@ -343,6 +348,7 @@ def plot_extreme_value(sweep: Any, height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.Figure:
     """Fig. A.2: one row's target against its own competitors, beside the aggregated view.
 
@@ -408,6 +414,7 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def summary_table(sweeps: Mapping[str, Any]) -> go.Figure:
     """The note's §2.7 table (normalised-score statistics) for one or more sweeps.
 

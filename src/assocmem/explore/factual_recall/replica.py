@@ -34,6 +34,7 @@ from assocmem.linear_memory.energetic import (
 )
 
 from .._checks import check_height, check_optional_result, check_results
+from .._layout import tidied
 
 __all__ = ["plot_energetic_mc", "plot_finite_size", "plot_free_entropy"]
 
@@ -49,6 +50,7 @@ def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **st
             "mode": "lines", "xaxis": xaxis, "yaxis": yaxis, **style}
 
 
+@tidied
 def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
     """h_α(q) with its minimum, and φ(α), for one load (Claim 1, C9).
 
@@ -113,6 +115,7 @@ def plot_free_entropy(landscape: Any, height: int = 430) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_energetic_mc(results: Any, endpoints: Any = None, height: int = 430) -> go.Figure:
     """(1-t) G_p(t) by Monte Carlo against the p → ∞ limit and the paper's bounds (C7, C8).
 
@@ -199,6 +202,7 @@ def _p_ticks(p_min: float, p_max: float) -> tuple[list[float], list[str]]:
     return [float(np.log(np.log(p))) for p in chosen], [f"{p:g}" for p in chosen]
 
 
+@tidied
 def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
     """Fig. C.1: log(α_c - ½) against log log p, measured and estimated (C23, C24).
 

@@ -32,6 +32,7 @@ from assocmem._validation import check_instance
 from assocmem.linear_memory.spectra import EckartYoung, SpectrumComparison, TrainedSpectrum
 
 from .._checks import check_height, check_results, check_strings
+from .._layout import tidied
 from .._panels import _axis, _panels
 
 __all__ = [
@@ -71,6 +72,7 @@ def _step(edges: Any, heights: Any, x: str, y: str, name: str, color: str, dash:
     }
 
 
+@tidied
 def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
     """Exploration 1: top-κd energy of a Gaussian matrix against α_c(κ) (note §2.4, [OURS]).
 
@@ -146,6 +148,7 @@ def plot_eckart_young(result: Any, height: int = 430) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_spectrum_comparisons(
     comparisons: Sequence[Any], titles: Sequence[str] | None = None, height: int = 360
 ) -> go.Figure:
@@ -188,6 +191,7 @@ def plot_spectrum_comparisons(
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_trained_spectrum(result: Any, height: int = 420) -> go.Figure:
     """Fig. 3: trained singular values against eq. (10) and against the initial law.
 
@@ -236,6 +240,7 @@ def plot_trained_spectrum(result: Any, height: int = 420) -> go.Figure:
     return go.Figure(data=traces, layout=layout)
 
 
+@tidied
 def plot_ks_against_load(results: Sequence[Any], height: int = 360) -> go.Figure:
     """KS distance of trained spectra to eq. (10) against the load, one line per κ.
 

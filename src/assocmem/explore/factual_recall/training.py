@@ -47,6 +47,7 @@ from .._checks import (
     check_title,
     check_values,
 )
+from .._layout import tidied
 from .common import SWEEP_COLORS, plot_accuracy_curves
 
 __all__ = [
@@ -61,6 +62,7 @@ _TRAINED, _HEBB, _GREY = "#1f77b4", "#d62728", "#7f7f7f"
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.08, "yanchor": "bottom"}
 
 
+@tidied
 def plot_schedule(schedules: Mapping[int, Sequence[float]], height: int = 320) -> go.Figure:
     """Learning rate against the Adam step for several budgets (App. A: warm-up, cosine decay).
 
@@ -101,6 +103,7 @@ def plot_schedule(schedules: Mapping[int, Sequence[float]], height: int = 320) -
     return fig
 
 
+@tidied
 def plot_training_vs_hebbian(
     sweep: Any,
     thresholds: Mapping[str, float] | None = None,
@@ -149,6 +152,7 @@ def plot_training_vs_hebbian(
     return fig
 
 
+@tidied
 def plot_threshold_scan(
     scans: Any,
     labels: Sequence[str] | None = None,
@@ -244,6 +248,7 @@ def _panel_axes(layout: dict[str, Any]) -> None:
     layout["yaxis2"] = {"anchor": "x2"}
 
 
+@tidied
 def plot_learning_curve(curve: Any, height: int = 380) -> go.Figure:
     """Accuracy and cross-entropy against the Adam step of one run (App. A protocol).
 
