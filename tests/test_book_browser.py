@@ -12,12 +12,22 @@ Per page the test asserts:
   and picking another option of each menu changes the figure;
 - the math is typeset by MathJax (every ``.math`` element holds an ``mjx-container``) and no raw
   ``$$`` or ``\\(`` is left in the visible text;
-- the page and everything it loads weigh less than 10 MB.
+- the page and everything it loads weigh less than 10 MB;
+- what a reader sees fits (``reader_view.audit``, before any control is touched): no display
+  equation or visible code cell scrolls sideways; in every figure no two texts intersect, none
+  leaves the figure or lies over a plotting area, no menu covers a slider, the hover toolbar
+  covers no title, legend or annotation, and log axes label decades only. Each failure names the
+  page, the figure (index and title) and the texts involved.
 
-A screenshot of each page goes to ``_build/screenshots/``. ``python3 dev.py test`` builds the book
-before running pytest; when the build is missing or older than its sources, the session fixture
-builds it (``ASSOCMEM_BOOK_PREBUILT=1`` skips that check). Without Chromium the tests skip,
-except under ``CI=true``, where they fail.
+After all pages, every file of the build must be loaded by some page (or by the search page),
+linked from one (the notebook downloads), named in a loaded stylesheet or script, or be one of
+the few files loaded on demand (:data:`ON_DEMAND`).
+
+A full-page screenshot of each page goes to ``_build/screenshots/``, and one per figure
+(``<page>__fig<NN>.png``, the figure alone: the full-page capture shifts and clips plotly figures).
+``python3 dev.py test`` builds the book before running pytest; when the build is missing or older
+than its sources, the session fixture builds it (``ASSOCMEM_BOOK_PREBUILT=1`` skips that check).
+Without Chromium the tests skip, except under ``CI=true``, where they fail.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+import reader_view
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +71,21 @@ MAX_PAGE_BYTES = 10 * 1024 * 1024
 SOURCE_SUFFIXES = {".md", ".ipynb", ".yml", ".yaml", ".bib", ".py", ".css", ".js"}
 CHANGE_TIMEOUT_MS = 5_000
 SLIDERS_IN_LAYOUT = re.compile(r'"sliders"\s*:\s*\[\s*\{')
+#: Files a page fetches only on demand, with the reason: MathJax fetches a font or a TeX extension
+#: when a formula needs it, and its accessibility tools when a reader switches them on in its menu;
+#: Sphinx's build record and inventory are for tools, not readers.
+ON_DEMAND = {
+    "_static/mathjax/output/chtml/fonts/": "a MathJax font, fetched when a formula uses it",
+    "_static/mathjax/input/tex/extensions/": "a TeX extension, fetched when a formula needs it",
+    "_static/mathjax/a11y/": "MathJax accessibility, fetched when switched on in its menu",
+    "_static/mathjax/sre/": "MathJax speech rules, fetched when switched on in its menu",
+    ".buildinfo": "Sphinx's incremental-build record",
+    "objects.inv": "Sphinx's cross-reference inventory (for other projects' docs)",
+}
+#: Paths (relative to ``_build/html``) fetched by the pages this session opened.
+LOADED: set[str] = set()
+#: Docnames opened by :func:`test_page_works_offline_and_responds` in this session.
+VISITED: set[str] = set()
 
 
 def toc_docnames(toc: Path = TOC) -> list[str]:
@@ -417,6 +443,17 @@ def _exercise_menus(page: Any, gd: Any, state: dict, label: str, problems: list[
             problems.append(f"{label} menu {k}: picking option {target} did not change the figure")
 
 
+def _figure_screenshots(page: Any, docname: str) -> None:
+    """One screenshot per figure, the figure alone, before any control is touched."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    stem = docname.replace("/", "__")
+    for old in SCREENSHOTS.glob(f"{stem}__fig*.png"):
+        old.unlink()
+    for i, gd in enumerate(page.query_selector_all(".plotly-graph-div")):
+        gd.scroll_into_view_if_needed()
+        gd.screenshot(path=str(SCREENSHOTS / f"{stem}__fig{i:02d}.png"))
+
+
 def _check_figures(page: Any, problems: list[str]) -> int:
     """Every figure drawn; sliders and menus respond. Returns the number of sliders moved."""
     moved = 0
@@ -439,6 +476,8 @@ def test_page_works_offline_and_responds(browser: Any, server: str, docname: str
     try:
         page.evaluate(_WAIT_READY)
         has_figures = page.locator(".plotly-graph-div").count() > 0
+        problems += reader_view.problems(reader_view.audit(page))
+        _figure_screenshots(page, docname)
         _check_figures(page, problems)
         math = page.evaluate(_MATH_STATE)
         if math["untypeset"]:
@@ -451,6 +490,8 @@ def test_page_works_offline_and_responds(browser: Any, server: str, docname: str
         page.screenshot(path=str(SCREENSHOTS / f"{docname.replace('/', '__')}.png"), full_page=True)
     finally:
         context.close()
+    LOADED.update(urlsplit(u).path.lstrip("/") for u in log.local)
+    VISITED.add(docname)
     plotly_loads = [u for u in log.local if urlsplit(u).path.endswith("/plotly.min.js")]
     if has_figures and len(plotly_loads) != 1:
         problems.append(f"plotly.min.js loaded {len(plotly_loads)} times (expected once)")
@@ -507,3 +548,35 @@ def test_mathjax_ships_only_what_pages_load(built_book: Path) -> None:
     assert not [n for n in unused if (root / n).exists()]
     size = sum(f.stat().st_size for f in root.rglob("*") if f.is_file())
     assert size < 8 * 2**20, f"_static/mathjax holds {size / 2**20:.1f} MiB"
+
+
+def _referenced(built_book: Path) -> str:
+    """Every page's HTML and every loaded stylesheet and script, as one text to search."""
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in built_book.rglob("*.html")]
+    for rel in LOADED:
+        if rel.endswith((".css", ".js")) and (built_book / rel).is_file():
+            texts.append((built_book / rel).read_text(encoding="utf-8", errors="replace"))
+    return "\n".join(texts)
+
+
+def test_every_shipped_file_is_used(built_book: Path, browser: Any, server: str) -> None:
+    """No file in the build that no page loads, links or names (after every page was opened)."""
+    missing = sorted(set(DOCNAMES) - VISITED)
+    if missing:
+        pytest.skip(f"needs every page opened in this session; not opened: {missing[:3]} ...")
+    context, page, log = _open(browser, f"{server}/search.html?q=memory")
+    try:
+        page.wait_for_selector("#search-results li, ul.search li", timeout=20_000)
+    finally:
+        context.close()
+    assert not log.errors and not log.blocked, f"search page: {log.errors + log.blocked}"
+    loaded = LOADED | {urlsplit(u).path.lstrip("/") for u in log.local}
+    text = _referenced(built_book)
+    unused = []
+    for path in sorted(p for p in built_book.rglob("*") if p.is_file()):
+        rel = path.relative_to(built_book).as_posix()
+        if rel in loaded or rel.startswith(tuple(ON_DEMAND)) or rel.endswith(".html"):
+            continue
+        if path.name not in text:
+            unused.append(rel)
+    assert not unused, f"{len(unused)} shipped files that no page loads or names: {unused[:20]}"

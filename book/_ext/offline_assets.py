@@ -16,8 +16,11 @@ What it does
   weight, and it can be megabytes.
 - Prunes the MathJax copy to what a page can load: ``tex-chtml.js`` (the one script pages load)
   and the files it fetches itself: the CHTML fonts, the TeX extensions that ``autoload`` and
-  ``\require`` fetch, the menu, and the accessibility tools the menu can switch on. The other
-  combined builds (SVG, MathML input, full and speech bundles) and the node adaptors go.
+  ``\require`` fetch, and the accessibility tools its menu can switch on (the menu itself is
+  part of ``tex-chtml.js``). The other combined builds (SVG, MathML input, full and speech
+  bundles), the optional ``ui`` components and the node adaptors go.
+- Deletes theme files no page loads: translations, source maps, launch-button logos, TrueType
+  font copies, unused icon-font styles, webpack templates.
 - Declares two extensions parallel-safe that do not say so themselves: ``sphinx-mathjax-offline``
   (it only copies MathJax into ``_static/mathjax`` when the build finishes) and
   ``sphinx_multitoc_numbering`` (always loaded by sphinx-external-toc; it renumbers sections in
@@ -44,7 +47,20 @@ PLOTLY_JS = "plotly.min.js"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 MATHJAX_EXT = "sphinx-mathjax-offline"
 # What tex-chtml.js can load, as prefixes of paths inside _static/mathjax (see the docstring).
-_MATHJAX_KEEP = ("tex-chtml.js", "output/chtml/", "input/tex/extensions/", "ui/", "a11y/", "sre/")
+_MATHJAX_KEEP = ("tex-chtml.js", "output/chtml/", "input/tex/extensions/", "a11y/", "sre/")
+# Theme files no page loads (glob patterns inside the output folder): the theme's translations
+# (the book is English), source maps (fetched only by a developer's tools), the logos of the
+# launch buttons the book does not show, TrueType copies of fonts every browser takes as WOFF2,
+# the two icon-font styles no page uses, and the theme's webpack templates.
+_UNUSED_THEME_FILES = (
+    "_static/locales",
+    "**/*.map",
+    "_static/images/logo_*",
+    "_static/vendor/fontawesome/webfonts/*.ttf",
+    "_static/vendor/fontawesome/webfonts/fa-brands-400.*",
+    "_static/vendor/fontawesome/webfonts/fa-regular-400.*",
+    "_static/*webpack-macros.html",
+)
 # Extensions that are parallel-safe but do not declare it (see the module docstring).
 UNDECLARED_PARALLEL_SAFE = (MATHJAX_EXT, "sphinx_multitoc_numbering")
 _PLOTLY_MARKERS = ("plotly-graph-div", "Plotly.newPlot")
@@ -65,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _page_assets, priority=900)
     # After sphinx-mathjax-offline's own build-finished handler (default priority 500) copied it.
     app.connect("build-finished", _prune_mathjax, priority=900)
+    app.connect("build-finished", _prune_theme_files, priority=900)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
@@ -89,6 +106,19 @@ def _prune_mathjax(app: Sphinx, exception: Exception | None) -> None:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+
+
+def _prune_theme_files(app: Sphinx, exception: Exception | None) -> None:
+    """Delete the theme files of :data:`_UNUSED_THEME_FILES` (the browser test checks the rest)."""
+    out = Path(app.outdir)
+    if exception is not None or app.builder.format != "html":
+        return
+    for pattern in _UNUSED_THEME_FILES:
+        for path in sorted(out.glob(pattern), key=lambda p: len(p.parts), reverse=True):
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.is_file():
+                path.unlink()
 
 
 def _plotly_js_source() -> Path:
