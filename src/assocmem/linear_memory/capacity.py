@@ -25,7 +25,7 @@ Results
   does not use that closed form; it evaluates G numerically and the tests compare.
 - [note §2.3, OURS] the note's step-function estimate α_c(p) = ln p / E[(M_{p-1} - η_1)_+²]
   (``finite_p_capacity``). It underestimates α_c(p) and is kept for comparison only; the
-  corrected estimate is :func:`~assocmem.linear_memory.energetic.finite_p_capacity_mc`.
+  corrected estimate is :func:`~assocmem.linear_memory.finite_p.finite_p_capacity_mc`.
 
 Public functions
 ----------------
@@ -234,7 +234,7 @@ def finite_p_capacity(p: int) -> float:
     """The note's step-function estimate α_c(p) = ln p / E[(M_{p-1} - η₁)_+²] (note §2.3, OURS).
 
     Superseded: kept for comparison with the note's table. The corrected finite-p estimate is
-    :func:`~assocmem.linear_memory.energetic.finite_p_capacity_mc`.
+    :func:`~assocmem.linear_memory.finite_p.finite_p_capacity_mc`.
 
     Notes
     -----
