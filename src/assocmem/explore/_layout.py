@@ -45,7 +45,7 @@ _LINE = 1.3  # line height as a multiple of the font size (measured 1.24 for tit
 _SLIDER_HEIGHT = 72  # px of a slider with its current-value label (measured 70)
 _MENU_ROW = 51  # px of a dropdown's row: plotly's 12 px pad, the header (33 px), a gap
 _BELOW_LEGEND = 24  # px at least between the legend and the plotting area (see tidy's Notes)
-_STANDOFF = {"x": 6, "y": 4}  # px between an axis and its tick labels
+_STANDOFF = {"x": 8, "y": 5}  # px between an axis and its tick labels
 _MIN_LOG_SPAN = 0.8  # decades from which a log axis is labelled at decades only
 
 # Advance widths (in em) of the book's sans-serif font, measured in Chromium at 1280 px.
@@ -58,6 +58,7 @@ _UPPER = 0.74
 _DEFAULT = 0.64
 _TAG = re.compile(r"<[^>]+>")
 _SUBSUP = re.compile(r"<su[bp]>(.*?)</su[bp]>", re.IGNORECASE)
+_AXIS = re.compile(r"[xy]axis\d*")
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 
@@ -270,7 +271,9 @@ def _title_size(layout: Any) -> float:
 
 
 def _axis_keys(layout: Any) -> list[str]:
-    return [k for k in layout.to_plotly_json() if re.fullmatch(r"[xy]axis\d*", k)]
+    """Names of the layout's axes ("xaxis", "yaxis2", ...), read without copying the layout."""
+    props = layout._props if isinstance(layout._props, dict) else layout.to_plotly_json()
+    return [k for k in props if _AXIS.fullmatch(k)]
 
 
 def _legend_names(fig: go.Figure) -> list[str]:
@@ -311,7 +314,7 @@ def _band_annotations(layout: Any) -> list[Any]:
     """Annotations above the plotting area's top edge (subplot titles)."""
     out = []
     for ann in layout.annotations:
-        if ann.yref != "paper" or ann.y is None or ann.visible is False:
+        if ann.yref not in (None, "paper") or ann.y is None or ann.visible is False:
             continue
         if ann.y >= 0.999 and ann.yanchor in ("bottom", None, "auto") and not ann.showarrow:
             out.append(ann)
@@ -320,7 +323,7 @@ def _band_annotations(layout: Any) -> list[Any]:
 
 def _panel_width(layout: Any, ann: Any, plot_w: float) -> float:
     """Width in px of the panel whose x domain holds the annotation (the plot if none)."""
-    if ann.xref != "paper" or ann.x is None:
+    if ann.xref not in (None, "paper") or ann.x is None:
         return plot_w
     best = None
     for key in _axis_keys(layout):
@@ -382,7 +385,15 @@ def _tidy_log_axes(fig: go.Figure, plot_w: float, plot_h: float) -> None:
         lo, hi = _log_span(fig, key)
         if ax.range is not None and ax.autorange in (None, False):
             lo, hi = sorted(float(v) for v in ax.range)
-        if lo is None or hi is None or hi - lo < _MIN_LOG_SPAN:
+        if lo is None or hi is None:
+            continue
+        if ax.tickvals is not None and hi - lo < 0.95 and ax.range is None:
+            # Chosen ticks (4, 8, 16, 32) on less than a decade of data: a range just around
+            # the data, so that plotly's padding does not stretch the axis past a decade.
+            pad = (0.98 - (hi - lo)) / 2
+            ax.update(range=[lo - pad, hi + pad], autorange=False)
+            continue
+        if hi - lo < _MIN_LOG_SPAN:
             continue
         if ax.tickvals is None and math.floor(hi) - math.ceil(lo) < 1 and ax.range is None:
             lo, hi = math.floor(lo), math.ceil(hi)
@@ -473,7 +484,7 @@ def _fit_panels(fig: go.Figure, plot_w: float) -> None:
 def _move_band(layout: Any, old: list[tuple[float, float]], row: list[str]) -> None:
     """Keep annotations centred on the panels they belong to after a domain change."""
     for ann in layout.annotations:
-        if ann.xref != "paper" or ann.x is None:
+        if ann.xref not in (None, "paper") or ann.x is None:
             continue
         for (lo, hi), k in zip(old, row, strict=True):
             if lo - 1e-6 <= ann.x <= hi + 1e-6:
@@ -542,8 +553,8 @@ def _linear_label_width(fig: go.Figure, ax: Any, size: float) -> float:
                 continue
             try:
                 arr = np.asarray(_numbers(trace.y), dtype=float).ravel()
-            except (TypeError, ValueError):
-                return 5 * 0.64 * size
+            except (TypeError, ValueError):  # categories: the longest one
+                return max((text_width(str(v), size) for v in trace.y), default=0.0)
             arr = arr[np.isfinite(arr)]
             if arr.size:
                 vals += [arr.min(), arr.max()]
