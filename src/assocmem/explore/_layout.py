@@ -202,7 +202,9 @@ def tidy(
     menu_bottom = top - _GAP
     band_size = 15.0
     for ann in _band_annotations(layout):
-        ann.update(y=1.0, yanchor="bottom", yshift=0)
+        ann.update(yanchor="bottom", yshift=0)
+        if ann.yref in (None, "paper"):
+            ann.y = 1.0
         band_size = max(band_size, float(ann.font.size or 15))
     if n_band:
         top += n_band * _LINE * band_size + 2
@@ -311,14 +313,32 @@ def _legend_rows(names: list[str], layout: Any, W: float) -> int:
 
 
 def _band_annotations(layout: Any) -> list[Any]:
-    """Annotations above the plotting area's top edge (subplot titles)."""
+    """Annotations on the plotting area's top edge, drawn above it (subplot titles, line labels).
+
+    They sit at paper y = 1, or at the top of a panel that reaches the top (``"y2 domain"``).
+    """
     out = []
     for ann in layout.annotations:
-        if ann.yref not in (None, "paper") or ann.y is None or ann.visible is False:
+        if ann.y is None or ann.visible is False or ann.showarrow:
             continue
-        if ann.y >= 0.999 and ann.yanchor in ("bottom", None, "auto") and not ann.showarrow:
-            out.append(ann)
+        if ann.y < 0.999 or ann.yanchor not in ("bottom", None, "auto"):
+            continue
+        ref = ann.yref or "paper"
+        if ref.endswith(" domain"):
+            key = _axis(ref.split()[0])
+            axis = layout[key] if key in _axis_keys(layout) else None
+            top = (axis.domain or (0.0, 1.0))[1] if axis is not None else 1.0
+            if top < 0.999:
+                continue
+        elif ref != "paper":
+            continue
+        out.append(ann)
     return out
+
+
+def _axis(ref: str) -> str:
+    """Layout key of an axis reference: "x2" -> "xaxis2", "y" -> "yaxis"."""
+    return f"{ref[0]}axis{ref[1:]}"
 
 
 def _panel_width(layout: Any, ann: Any, plot_w: float) -> float:

@@ -435,6 +435,8 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
         _vline(float(s.lambda_mem_theory[j]), x, y, dash="dot", color=_MEM),
         _vline(float(s.bulk_edge_theory[j]), x, y, dash="dash", color=_BULK),
     ]
+    # The two labels sit on the outer sides of their lines, so close values never overlap.
+    ave_left = bool(s.lambda_ave_theory[j] <= s.lambda_mem_theory[j])
     annotations = [
         {
             "x": float(v),
@@ -445,10 +447,11 @@ def plot_outlier_view(scan: Any, height: int = 500) -> go.Figure:
             "showarrow": False,
             "font": {"color": c, "size": 11},
             "yanchor": "bottom",
+            "xanchor": "right" if left else "left",
         }
-        for v, t, c in (
-            (s.lambda_ave_theory[j], "λ<sub>ave</sub>", _AVE),
-            (s.lambda_mem_theory[j], "λ<sub>mem</sub>", _MEM),
+        for v, t, c, left in (
+            (s.lambda_ave_theory[j], "λ<sub>ave</sub>", _AVE, ave_left),
+            (s.lambda_mem_theory[j], "λ<sub>mem</sub>", _MEM, not ave_left),
         )
     ]
     lo = min(-3.2, float(ev.real.min()) - 0.1)

@@ -413,11 +413,14 @@ def plot_weight_snapshot(snap: Any) -> go.Figure:
     ]
     layout["annotations"] = [
         *layout["annotations"],
-        _note(
-            f"mean {st.row_norm_sq:.3f}<br>Eq. 6 {snap.row_norm_sq_eq6:.3f} (dotted)"
-            f"<br>Eq. 8 formula {snap.row_norm_sq_pinv:.3f} (dashed)",
-            0.55, 0.98, x1, y1,
-        )
+        {  # right-aligned inside the panel: it never runs into the next panel's axis title
+            **_note(
+                f"mean {st.row_norm_sq:.3f}<br>Eq. 6 {snap.row_norm_sq_eq6:.3f} (dotted)"
+                f"<br>Eq. 8 formula {snap.row_norm_sq_pinv:.3f} (dashed)",
+                0.98, 0.98, x1, y1,
+            ),
+            "xanchor": "right", "align": "right",
+        }
     ]  # fmt: skip
     layout[_axis(x1)].update(title={"text": "Σ<sub>j</sub> W<sub>ij</sub>²"}, range=[0, hi])
     layout[_axis(y1)].update(title={"text": "rows"})

@@ -866,11 +866,13 @@ def _sweep_shapes(s: Any, xref: str, yref: str) -> tuple[list[dict], list[dict]]
             "yref": f"{yref} domain",
             "text": label,
             "showarrow": False,
-            "xanchor": "left",
+            # the last line's label to its left: at the panel's right edge it would run into
+            # the right axis's tick labels
+            "xanchor": "right" if k == len(lines) - 1 else "left",
             "yanchor": "top",
             "font": {"size": 11},
         }
-        for x, label in lines
+        for k, (x, label) in enumerate(lines)
     ]
     logb = np.log(np.asarray(s.betas, dtype=float))
     step = float(np.mean(np.diff(logb))) if logb.size > 1 else 1.0

@@ -131,7 +131,8 @@ def _readout(summary: Any, xr: str, yr: str) -> dict[str, Any]:
         f"mean row max {summary.row_max_mean:.2f}"
     )
     return {
-        "text": text, "x": 0.02, "y": 0.98, "xref": f"{xr} domain", "yref": f"{yr} domain",
+        # below the line labels, which sit at the top of the panel on either side of x ≈ 3
+        "text": text, "x": 0.02, "y": 0.84, "xref": f"{xr} domain", "yref": f"{yr} domain",
         "xanchor": "left", "yanchor": "top", "align": "left", "showarrow": False,
         "font": {"size": 11}, "bgcolor": "rgba(255, 255, 255, 0.7)",
     }
@@ -153,7 +154,7 @@ def _histogram_panel(
     ]
     layout["annotations"] += [
         _vlabel(result.extreme_value, xr, yr, "√(2 log p)", 0.98, left=False),
-        _vlabel(result.expected_max, xr, yr, "E M<sub>p−1</sub>", 0.86, left=True),
+        _vlabel(result.expected_max, xr, yr, "E M<sub>p−1</sub>", 0.98, left=True),
     ]
     if readout:
         layout["annotations"].append(_readout(s, xr, yr))
