@@ -158,45 +158,6 @@ def _compact_traces(fig: go.Figure) -> list[dict[str, Any]]:
     return [_compact(t.to_plotly_json()) for t in fig.data]
 
 
-def _widget_figure(fig: go.Figure) -> go.Figure:
-    """``fig`` in a form a live ``FigureWidget`` can exchange with the browser.
-
-    The widget sends 1-D numeric arrays as binary buffers but 2-D arrays as JSON, where NaN (a
-    masked, unsupported cell) is not allowed, and plotly's Python side cannot reconcile a 2-D
-    array that the browser echoes back in another form. So a heatmap's ``z`` grid travels in
-    plotly's column form (1-D ``x``, ``y``, ``z`` of one length; NaN cells stay gaps), and any
-    other 2-D float array with non-finite entries as nested lists with ``None`` for the gaps.
-    """
-    traces = []
-    for trace in _compact_traces(fig):
-        if trace.get("type") == "heatmap":
-            trace.update(_heatmap_columns(trace))
-        for key, value in trace.items():
-            if isinstance(value, np.ndarray) and value.ndim >= 2 and value.dtype.kind == "f":
-                if not np.isfinite(value).all():
-                    trace[key] = np.where(np.isfinite(value), value, None).tolist()
-        traces.append(trace)
-    return go.Figure(data=traces, layout=fig.layout)
-
-
-def _heatmap_columns(trace: dict[str, Any]) -> dict[str, Any]:
-    """Column form (1-D x, y, z) of a heatmap given as a 2-D ``z`` grid; {} if not applicable."""
-    z = trace.get("z")
-    if not (isinstance(z, np.ndarray) and z.ndim == 2):
-        return {}
-    ny, nx = z.shape
-    x = np.asarray(trace.get("x", np.arange(nx)), dtype=np.float32)
-    y = np.asarray(trace.get("y", np.arange(ny)), dtype=np.float32)
-    if x.shape != (nx,) or y.shape != (ny,):
-        return {}
-    return {
-        "x": np.tile(x, ny),
-        "y": np.repeat(y, nx),
-        "z": np.ascontiguousarray(z, dtype=np.float32).ravel(),
-        "connectgaps": False,
-    }
-
-
 def _compact(value: Any) -> Any:
     """Store long float arrays as float32 (half the bytes of a page's figure data)."""
     if isinstance(value, np.ndarray) and value.dtype == np.float64:
@@ -537,6 +498,9 @@ def _layout_step(fig: go.Figure) -> dict[str, Any]:
             )
             if axis.type == "log":  # decade ticks as the step's own data span allows
                 out[f"{key}.dtick"] = axis.dtick
+            if key.startswith("xaxis") and axis.domain is not None:
+                # the panel gaps that the step's own tick labels need (see _layout.tidy)
+                out[f"{key}.domain"] = list(axis.domain)
     return out
 
 
@@ -696,13 +660,19 @@ class Exploration:
         return self.plot(self.compute(**self.fixed, **kwargs))
 
     def widget(self) -> Any:
-        """The live panel: one control per parameter above a plotly ``FigureWidget``."""
+        """The live panel: one control per parameter above the live figure.
+
+        Each control change sends ``render(**values)`` to the browser as one message, drawn
+        with one ``Plotly.react`` (see :class:`assocmem.explore._live.LiveFigure`).
+        """
         if self._widget is not None:
             return self._widget
         import ipywidgets as w
 
+        from ._live import LiveFigure
+
         controls = {p.name: p.widget() for p in self.params}
-        fig = go.FigureWidget(_widget_figure(self.render()))
+        fig = LiveFigure(self.render())
         status = w.HTML(value="")
 
         def refresh(_change: Any = None) -> None:
@@ -712,7 +682,7 @@ class Exploration:
                 status.value = f"<span style='color:#b00'>{exc}</span>"
                 return
             status.value = ""
-            _replace_figure(fig, _widget_figure(new))
+            fig.show(new)
 
         for control in controls.values():
             control.observe(refresh, names="value")
@@ -723,18 +693,6 @@ class Exploration:
         bundle = dict(self.widget()._repr_mimebundle_())
         bundle["text/html"] = figure_html(self.figure)
         return bundle
-
-
-def _replace_figure(target: go.FigureWidget, new: go.Figure) -> None:
-    """Show ``new`` in ``target``: new layout, then new traces.
-
-    Traces are replaced rather than restyled in place: after an in-place restyle the browser
-    echoes typed arrays back in a form that plotly's Python side fails to reconcile.
-    """
-    with target.batch_update():
-        target.layout = new.layout
-    target.data = ()
-    target.add_traces(list(new.data))
 
 
 def explore(
