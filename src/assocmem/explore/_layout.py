@@ -36,7 +36,7 @@ __all__ = ["COLUMN_WIDTH", "MODEBAR_STRIP", "legend_on_top", "text_width", "tidi
 #: Width (px) of the book's text column at 1280 px, the width a figure gets in the book.
 COLUMN_WIDTH = 688
 #: Height (px) kept free at the top for plotly's hover toolbar (22 px tall, 2 px from the top).
-MODEBAR_STRIP = 28
+MODEBAR_STRIP = 32
 #: Width (px) of the hover toolbar with the buttons the book keeps (see ``_core.PLOT_CONFIG``).
 MODEBAR_WIDTH = 150
 _GAP = 6  # px between rows
@@ -152,6 +152,8 @@ def tidy(
     layout = fig.layout
     W = float(width or layout.width or COLUMN_WIDTH)
     H = float(layout.height or 450)
+    # the plotting area's height as the plot function laid it out (plotly's default margins)
+    plot_h = H - _or(layout.margin.t, 100) - _or(layout.margin.b, 80)
     for key in _axis_keys(layout):
         # Tick labels stand off their axis, so that the first x label and the lowest y label
         # do not meet at a panel's corner (measured 5 px of overlap without).
@@ -163,19 +165,21 @@ def tidy(
     top = float(MODEBAR_STRIP)
     title_size = _title_size(layout)
     if n_title:
+        # a superscript in the first line reaches above it: the line moves down that much
+        raised = 0.3 * title_size if "<sup>" in _lines(layout.title.text or "")[0] else 0.0
+        title_px = top + title_size + raised  # px from the top; y is set once H is known
         layout.title.update(
             x=0.5,
             xref="container",
             xanchor="center",
             # plotly anchors a multi-line title by its first line: "bottom" puts that line's
             # baseline at y (measured), and later lines go below it.
-            y=1.0 - (top + title_size) / H,
             yref="container",
             yanchor="bottom",
             automargin=False,
             pad={"t": 0, "b": 0, "l": 0, "r": 0},
         )
-        top += n_title * _LINE * title_size + _GAP
+        top += n_title * _LINE * title_size + raised + _GAP
     legend_bottom = 0.0
     if n_legend:
         layout.showlegend = True
@@ -185,11 +189,11 @@ def tidy(
             x=10.0 / W,
             xanchor="left",
             yref="container",
-            y=1.0 - top / H,
             yanchor="top",
             traceorder="normal",
             valign="middle",
         )
+        legend_px = top
         top += n_legend * _LEGEND_ROW + 6
         legend_bottom = top
     else:
@@ -203,7 +207,7 @@ def tidy(
     band_size = 15.0
     for ann in _band_annotations(layout):
         ann.update(yanchor="bottom", yshift=0)
-        if ann.yref in (None, "paper"):
+        if ann.yref == "paper":
             ann.y = 1.0
         band_size = max(band_size, float(ann.font.size or 15))
     if n_band:
@@ -218,7 +222,16 @@ def tidy(
         for s in layout.sliders:
             s.update(x=0.0, xanchor="left", len=1.0, y=0.0, yanchor="top", pad={"t": bottom + 14})
         margin_b = bottom + 14 + _SLIDER_HEIGHT + 10
-    layout.margin.update(t=top, b=math.ceil(margin_b))
+    margin_b = math.ceil(margin_b)
+    layout.margin.update(t=top, b=margin_b)
+    # The rows above and below take room of their own: the figure grows rather than the plot
+    # shrinks (a static exploration's slider and menu would otherwise squeeze it).
+    H = max(H, top + margin_b + max(plot_h, 0.0))
+    layout.height = math.ceil(H)
+    if n_title:
+        layout.title.y = 1.0 - title_px / layout.height
+    if n_legend:
+        layout.legend.y = 1.0 - legend_px / layout.height
     if layout.margin.r is None:
         layout.margin.r = 30
     if layout.margin.l is None:
@@ -234,8 +247,12 @@ def tidy(
         )
     plot_w = W - float(layout.margin.l) - float(layout.margin.r)
     _fit_panels(fig, plot_w)
-    _tidy_log_axes(fig, plot_w, H - top - margin_b)
+    _tidy_log_axes(fig, plot_w, layout.height - top - margin_b)
     return fig
+
+
+def _or(value: Any, default: float) -> float:
+    return float(default if value is None else value)
 
 
 def measure(fig: go.Figure, width: float | None = None) -> dict[str, int]:
@@ -296,11 +313,12 @@ def _legend_names(fig: go.Figure) -> list[str]:
 def _legend_rows(names: list[str], layout: Any, W: float) -> int:
     """Rows of a horizontal legend of ``names`` across the figure width.
 
-    As plotly.js lays it out: one row if every entry fits, else a grid whose columns are as
-    wide as the widest entry.
+    As plotly.js lays it out: one row if every entry fits in the plotting area's width, else
+    a grid whose columns are as wide as the widest entry.
     """
     size = float(layout.legend.font.size or 12)
-    room = W - 20
+    # plotly.js wraps a horizontal legend placed over the plot's width at that width
+    room = W - float(layout.margin.l or 60) - float(layout.margin.r or 30)
     title = layout.legend.title.text
     if title:
         room -= text_width(title, size) + 10
@@ -323,7 +341,7 @@ def _band_annotations(layout: Any) -> list[Any]:
             continue
         if ann.y < 0.999 or ann.yanchor not in ("bottom", None, "auto"):
             continue
-        ref = ann.yref or "paper"
+        ref = ann.yref or "y"  # plotly's default: data coordinates of the first y axis
         if ref.endswith(" domain"):
             key = _axis(ref.split()[0])
             axis = layout[key] if key in _axis_keys(layout) else None
@@ -343,7 +361,7 @@ def _axis(ref: str) -> str:
 
 def _panel_width(layout: Any, ann: Any, plot_w: float) -> float:
     """Width in px of the panel whose x domain holds the annotation (the plot if none)."""
-    if ann.xref not in (None, "paper") or ann.x is None:
+    if ann.xref != "paper" or ann.x is None:
         return plot_w
     best = None
     for key in _axis_keys(layout):
@@ -504,7 +522,7 @@ def _fit_panels(fig: go.Figure, plot_w: float) -> None:
 def _move_band(layout: Any, old: list[tuple[float, float]], row: list[str]) -> None:
     """Keep annotations centred on the panels they belong to after a domain change."""
     for ann in layout.annotations:
-        if ann.xref not in (None, "paper") or ann.x is None:
+        if ann.xref != "paper" or ann.x is None:
             continue
         for (lo, hi), k in zip(old, row, strict=True):
             if lo - 1e-6 <= ann.x <= hi + 1e-6:
