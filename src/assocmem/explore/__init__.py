@@ -12,7 +12,8 @@ Chapter-specific plotting lives in one subpackage per chapter, named after its b
 ``assocmem.explore.epanechnikov``, ``assocmem.explore.factual_recall`` and
 ``assocmem.explore.attractor_stability``; each re-exports its plotting functions, so a notebook
 reads ``from assocmem.explore import epanechnikov as plots``. The shared core is ``_core``
-(explorations, claims tables) and ``_panels`` (multi-panel layout helpers).
+(explorations, claims tables), ``_panels`` (multi-panel layout helpers) and ``_layout`` (the one
+placement of titles, legends, menus and sliders that every chapter figure passes through).
 
 Each plotting function checks its arguments once, at its top: a result of the wrong type (or
 None) raises a ``TypeError`` naming the parameter, and so do a non-integer height, a flag that is
