@@ -68,3 +68,32 @@ def test_claims_tables_and_checks_hide_their_input() -> None:
     ]
     assert not shown, "plumbing cells that show their input:\n  " + "\n  ".join(shown)
     assert sum(len(_plumbing_cells(p)) for p in notebooks) > 50  # the check sees the cells
+
+
+# A code cell of the built book at 1280 px is a 684 px <pre> with 16 px padding on each side, set
+# in a 14 px monospace font of 8.43 px per character (DejaVu Sans Mono, measured in Chromium):
+# 77 characters fit before the cell scrolls sideways. 76 leaves one character for a wider
+# fallback font. ``ruff format`` wraps the notebooks at this length (book/ruff.toml); long strings
+# and comments, which it cannot wrap, are what this test catches. It covers every code cell,
+# hidden-input ones included, since a reader who expands one should not have to scroll either.
+CODE_COLUMNS = 76
+
+
+def test_book_ruff_config_wraps_at_the_code_column() -> None:
+    config = (ROOT / "book" / "ruff.toml").read_text(encoding="utf-8")
+    match = re.search(r"^line-length\s*=\s*(\d+)", config, re.MULTILINE)
+    assert match and int(match.group(1)) == CODE_COLUMNS, "book/ruff.toml line-length"
+
+
+def test_notebook_code_lines_fit_the_column() -> None:
+    notebooks = sorted(p for p in (ROOT / "book").rglob("*.ipynb") if "_build" not in p.parts)
+    long = [
+        f"{path.relative_to(ROOT).as_posix()} cell {i}: {len(line)} > {CODE_COLUMNS}: {line[:60]}"
+        for path in notebooks
+        for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"])
+        if cell["cell_type"] == "code"
+        for line in "".join(cell["source"]).splitlines()
+        if len(line) > CODE_COLUMNS
+    ]
+    assert not long, f"{len(long)} code lines wider than a code cell:\n  " + "\n  ".join(long[:20])
+    assert len(notebooks) > 20  # the test sees the notebooks
