@@ -103,6 +103,12 @@ class TestSlider:
         w = ex.Slider("beta", 0.5, 50.0, log=True).widget()
         assert 10**w.min == pytest.approx(0.5) and 10**w.max == pytest.approx(50.0)
 
+    def test_labels_render_sub_and_superscripts(self):
+        # The book's static slider (plotly) renders <sub>; the live control must too.
+        slider = ex.Slider("rho", 0.0, 1.0, label="ρ<sub>xy</sub>").widget()
+        menu = ex.Choice("cv", (1.0, 2.0), label="σ<sub>x</sub>").widget()
+        assert slider.description_allow_html and menu.description_allow_html
+
 
 class TestStaticFigure:
     def test_one_visible_step_and_a_step_per_value(self):

@@ -294,6 +294,7 @@ class Slider:
 
         common = {
             "description": self.label or self.name,
+            "description_allow_html": True,  # labels write sub- and superscripts as <sub>/<sup>
             "continuous_update": self.continuous_update,
             "style": {"description_width": "initial"},
             "layout": w.Layout(width="420px"),
@@ -404,6 +405,7 @@ class Choice:
             options=list(zip(self.option_labels(), self.options, strict=True)),
             value=self.initial(),
             description=self.label or self.name,
+            description_allow_html=True,
             style={"description_width": "initial"},
         )
 
