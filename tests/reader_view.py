@@ -10,6 +10,7 @@ element and the texts involved:
   tick labels, legend entries and title, annotations, colour-bar text, the menu's label, the
   slider's labels), a text box that extends outside the figure, an axis title or tick label over
   a plotting area, a menu over a slider, and the hover toolbar over a title, legend or annotation;
+- an entry of the right-hand contents box that is cut off or covered (cannot be clicked);
 - a log axis spanning a decade or more that labels ticks between decades (``2``, ``5``, ``10⁻³²``
   next to ``10⁻³``).
 
@@ -41,7 +42,17 @@ _AUDIT = r"""
   const outside = (a, f) => a.x0 < f.x0 - slack || a.x1 > f.x1 + slack
                          || a.y0 < f.y0 - slack || a.y1 > f.y1 + slack;
   const words = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 60);
-  const out = {equations: [], code: [], figures: []};
+  const out = {equations: [], code: [], figures: [], contents: []};
+
+  for (const a of document.querySelectorAll('.bd-sidebar-secondary nav a, .bd-toc-nav a')) {
+    if (!a.textContent.trim() || !a.checkVisibility()) continue;
+    a.scrollIntoView({block: 'nearest'});
+    const r = a.getBoundingClientRect();
+    const x = r.left + Math.min(r.width / 2, 20), y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(a === hit || a.contains(hit))) out.contents.push(words(a.textContent));
+  }
+  window.scrollTo(0, 0);
 
   for (const c of document.querySelectorAll('mjx-container[display="true"]')) {
     if (!shown(c)) continue;
@@ -156,6 +167,7 @@ def problems(report: dict[str, Any]) -> list[str]:
         f"({c['need']} > {c['room']} px): {c['line']}"
         for c in report["code"]
     ]
+    out += [f"contents entry cut off or covered: {c}" for c in report.get("contents", [])]
     for fig in report["figures"]:
         out += [f"figure {fig['index']} ({fig['name']}): {d}" for d in fig["defects"]]
     return out
