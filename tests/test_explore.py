@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 
 import numpy as np
@@ -10,6 +11,7 @@ import plotly.io as pio
 import pytest
 
 from assocmem import explore as ex
+from assocmem.explore._live import figure_message
 
 
 def _line(result: tuple[float, str]) -> go.Figure:
@@ -182,8 +184,21 @@ class TestExploration:
         e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)])
         panel = e.widget()
         panel.children[0].value = 2.5
-        assert panel.children[-1].data[0].y[1] == 2.5
-        assert panel.children[-1].layout.title.text == "a=2.5 b=x"
+        live = panel.children[-1].figure
+        assert live == figure_message(e.render(a=2.5))  # exactly what render gives
+        assert live["layout"]["title"]["text"] == "a=2.5 b=x"
+
+    def test_one_control_change_sends_one_message(self, monkeypatch):
+        # The old path sent a relayout, a deleteTraces and an addTraces message (three redraws
+        # in the browser); the live figure sends the new figure as one state update.
+        params = [ex.Slider("a", 1.0, 3.0, steps=3), ex.Choice("b", ("x", "y"))]
+        panel = ex.explore(_compute, _line, params).widget()
+        sent = []
+        monkeypatch.setattr(panel.children[-1], "_send", lambda msg, buffers=None: sent.append(msg))
+        panel.children[0].value = 2.5
+        panel.children[1].value = "y"
+        assert [(m["method"], sorted(m["state"])) for m in sent] == [("update", ["figure"])] * 2
+        assert sent[-1]["state"]["figure"] == figure_message(_line((2.5, "y")))
 
     def test_invalid_value_shows_message_not_traceback(self):
         def picky(a: float) -> tuple[float, str]:
@@ -197,9 +212,9 @@ class TestExploration:
         panel.children[0].value = 1.5
         assert "a must be" in panel.children[1].value
 
-    def test_live_heatmap_with_masked_cells_travels_as_columns(self):
-        # A 2-D array goes to the browser as JSON, where NaN is not allowed; the heatmap travels
-        # in column form (1-D x, y, z, sent as binary buffers), which keeps NaN as a gap.
+    def test_live_heatmap_with_masked_cells_keeps_its_grid_and_gaps(self):
+        # JSON has no NaN; the arrays travel as plotly.js typed arrays (float32, base64), where
+        # a masked cell stays NaN (a gap) and the 2-D grid keeps its shape.
         def heat(a: float) -> go.Figure:
             z = np.full((2, 3), a)
             z[0, 0] = np.nan
@@ -207,20 +222,24 @@ class TestExploration:
 
         panel = ex.explore(lambda a: a, heat, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
         panel.children[0].value = 1.25
-        trace = panel.children[-1].data[0]
-        np.testing.assert_array_equal(trace.x, [0, 1, 2, 0, 1, 2])
-        np.testing.assert_array_equal(trace.y, [5, 5, 5, 6, 6, 6])
-        assert np.isnan(trace.z[0]) and trace.z[4] == 1.25 and trace.connectgaps is False
+        trace = panel.children[-1].figure["data"][0]
+        assert trace["x"] == [0.0, 1.0, 2.0] and trace["z"]["shape"] == "2, 3"
+        z = np.frombuffer(base64.b64decode(trace["z"]["bdata"]), dtype=trace["z"]["dtype"])
+        assert np.isnan(z[0]) and z[4] == 1.25
+        json.dumps(panel.children[-1].figure, allow_nan=False)  # a JSON-safe message
 
-    def test_other_masked_2d_arrays_travel_as_lists_with_none(self):
-        def surface(a: float) -> go.Figure:
-            z = np.full((2, 2), a)
-            z[1, 1] = np.inf
-            return go.Figure(go.Contour(z=z))
+    def test_other_non_finite_values_become_gaps(self):
+        fig = go.Figure(go.Scatter(x=[0.0, 1.0], y=[np.inf, 2.0]), layout={"title": "t"})
+        fig.add_contour(z=np.array([[1.0, np.inf], [2.0, 3.0]]))
+        live = figure_message(fig)
+        assert live["data"][0]["y"] == [None, 2.0]
+        z = np.frombuffer(base64.b64decode(live["data"][1]["z"]["bdata"]), dtype="f4")
+        assert np.isinf(z[1]) and live["data"][1]["z"]["shape"] == "2, 2"
+        json.dumps(live, allow_nan=False)
 
-        panel = ex.explore(lambda a: a, surface, [ex.Slider("a", 1.0, 2.0, steps=2)]).widget()
-        assert panel.children[-1].data[0].z[1][1] is None
-        json.dumps(panel.children[-1].to_dict(), allow_nan=False)  # a JSON-safe message
+    def test_figure_message_takes_a_figure(self):
+        with pytest.raises(TypeError, match="fig"):
+            figure_message({"data": []})
 
     def test_render_is_pure(self):
         e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)], b="z")

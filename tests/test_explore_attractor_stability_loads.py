@@ -8,8 +8,8 @@ import pytest
 
 from assocmem import attractor as at
 from assocmem import explore
-from assocmem.explore._core import _widget_figure
 from assocmem.explore._layout import legend_on_top
+from assocmem.explore._live import figure_message
 from assocmem.explore.attractor_stability import loads as plots
 
 
@@ -83,8 +83,8 @@ class TestPlotPhaseDiagram:
             {"n_points": 16, "sigma_points": 6},
         )
         assert len(fig.layout.sliders[0].steps) == 3 and len(fig.data) == 3 * 4
-        live = _widget_figure(plots.plot_phase_diagram(at.phase_view(1.0, 16, 6)))
-        assert np.asarray(live.data[0].z).ndim == 1  # heat map in column form for the widget
+        live = figure_message(plots.plot_phase_diagram(at.phase_view(1.0, 16, 6)))
+        assert live["data"][0]["z"]["shape"] == "6, 16"  # the grid as a typed array, NaN kept
 
 
 class TestPlotOptimumVsCV:
