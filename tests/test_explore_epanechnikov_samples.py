@@ -2,7 +2,7 @@
 
 The figures only draw library results; these tests build small results (directly from the result
 classes where the compute function is slow) and check trace counts, shading, boxes and that
-every figure is JSON-safe for a live ``FigureWidget`` (no NaN).
+every figure is JSON-safe (no NaN) for any front end.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from assocmem.explore.epanechnikov import samples as plots
 
 
 def _strict_json(fig: go.Figure) -> None:
-    """Raise if the figure holds NaN or inf (a live FigureWidget cannot send them)."""
+    """Raise if the figure holds NaN or inf (strict JSON has neither)."""
     json.loads(fig.to_json(), parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
 
 

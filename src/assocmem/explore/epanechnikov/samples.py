@@ -786,7 +786,7 @@ def _tile_origin(t: int, n_cols: int) -> tuple[int, int]:
 def _mosaic(images: np.ndarray, n_cols: int, n_rows: int = 1) -> np.ndarray:
     """Tile (n, 8, 8) images into >= ``n_rows`` rows of ``n_cols``; gaps are 0 (white ink-free).
 
-    Zeros rather than NaN: a live ``FigureWidget`` cannot serialise NaN to JSON.
+    Zeros rather than NaN: every figure stays JSON-safe (no NaN) for any front end.
     """
     rows = max(math.ceil(images.shape[0] / n_cols), n_rows, 1)
     cols = n_cols
