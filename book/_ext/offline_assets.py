@@ -51,7 +51,8 @@ _MATHJAX_KEEP = ("tex-chtml.js", "output/chtml/", "input/tex/extensions/", "a11y
 # Theme files no page loads (glob patterns inside the output folder): the theme's translations
 # (the book is English), source maps (fetched only by a developer's tools), the logos of the
 # launch buttons the book does not show, TrueType copies of fonts every browser takes as WOFF2,
-# the two icon-font styles no page uses, and the theme's webpack templates.
+# the two icon-font styles no page uses, the theme's webpack templates, and files that scripts
+# which pages load carry inlined.
 _UNUSED_THEME_FILES = (
     "_static/locales",
     "**/*.map",
@@ -60,6 +61,11 @@ _UNUSED_THEME_FILES = (
     "_static/vendor/fontawesome/webfonts/fa-brands-400.*",
     "_static/vendor/fontawesome/webfonts/fa-regular-400.*",
     "_static/*webpack-macros.html",
+    # sphinx-copybutton's icons and module source: its copybutton.js inlines both
+    "_static/check-solid.svg",
+    "_static/copy-button.svg",
+    "_static/copybutton_funcs.js",
+    "_static/play-solid.svg",
 )
 # Extensions that are parallel-safe but do not declare it (see the module docstring).
 UNDECLARED_PARALLEL_SAFE = (MATHJAX_EXT, "sphinx_multitoc_numbering")
