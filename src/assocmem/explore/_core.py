@@ -27,6 +27,7 @@ from assocmem._validation import (
 
 from . import _layout
 from ._checks import check_results
+from ._payload import compact_traces
 
 __all__ = [
     "BOOK_RENDERER",
@@ -151,26 +152,6 @@ class _BookRenderer(MimetypeRenderer):
 
     def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, str]:
         return {"text/html": figure_html(fig_dict)}
-
-
-def _compact_traces(fig: go.Figure) -> list[dict[str, Any]]:
-    """The figure's traces with long float arrays as float32 (half the book's figure data)."""
-    return [_compact(t.to_plotly_json()) for t in fig.data]
-
-
-def _compact(value: Any) -> Any:
-    """Store long float arrays as float32 (half the bytes of a page's figure data)."""
-    if isinstance(value, np.ndarray) and value.dtype == np.float64:
-        return value.astype(np.float32)
-    if isinstance(value, dict):
-        return {k: _compact(v) for k, v in value.items()}
-    if (
-        isinstance(value, list | tuple)
-        and len(value) >= 16
-        and all(isinstance(v, float | int) and not isinstance(v, bool) for v in value)
-    ):
-        return np.asarray(value, dtype=np.float32)
-    return value
 
 
 def _fmt(value: Any) -> str:
@@ -582,7 +563,7 @@ def _static_figure(
     spans: dict[tuple[int, int], range] = {}
     for key, fig in figs.items():
         start = len(out.data)
-        out.add_traces(_compact_traces(fig))
+        out.add_traces(compact_traces(fig))
         spans[key] = range(start, len(out.data))
     n_traces = len(out.data)
     for k, trace in enumerate(out.data):

@@ -27,7 +27,7 @@ import traitlets
 
 from assocmem._validation import check_instance
 
-from ._core import _compact
+from ._payload import compact
 
 __all__ = ["LiveFigure", "figure_message"]
 
@@ -123,7 +123,7 @@ def figure_message(fig: go.Figure) -> dict[str, Any]:
     ``None``. ``fig`` must be a plotly ``Figure``; anything else raises a TypeError.
     """
     check_instance(fig, "fig", go.Figure)
-    data = [_typed(_compact(trace.to_plotly_json())) for trace in fig.data]
+    data = [_typed(compact(trace.to_plotly_json())) for trace in fig.data]
     return {"data": data, "layout": _typed(fig.layout.to_plotly_json(), arrays=False)}
 
 
