@@ -11,11 +11,12 @@ reads literally (issue 10, item 11). Every plot-function baseline of
 - trace names (legend entries, and the hover box's trace label), hover and text templates;
 - slider prefixes and step labels, menu button labels, table headers and cells.
 
-``RAW`` flags an underscore or caret glued between a word character or closing bracket and a
-word character, an opening brace or an opening parenthesis: ``r_i``, ``x^2``, ``x_{ab}``,
-``e^(−2αd)``, ``(W r)_i``, ``2^M``, ``MP_κ`` and also ``snake_case`` identifiers, which have no
-place in a figure either. ``TEX`` flags backslash commands (``\\alpha``) and ``$…$`` math
-(plotly renders it only with MathJax configured for the figure, which the book does not do).
+``RAW`` flags an underscore or caret glued between a word character, closing bracket, star or
+prime and a word character, an opening brace or an opening parenthesis: ``r_i``, ``x^2``,
+``x_{ab}``, ``e^(−2αd)``, ``(W r)_i``, ``2^M``, ``MP_κ``, ``θ*_bulk``, ``J*_μ`` and also
+``snake_case`` identifiers, which have no place in a figure either. ``TEX`` flags backslash
+commands (``\\alpha``) and ``$…$`` math (plotly renders it only with MathJax configured for the
+figure, which the book does not do).
 Allowed: the HTML tags, Unicode super- and subscripts (``p⁻ᵖ``, ``radius₉₀``, ``M²``), a lone
 ``_`` or ``^`` with a space on one side, plotly's own ``%{…}`` template fields (stripped before
 the check) and file names ending in ``.py`` (stripped: a file name is shown as spelled).
@@ -40,7 +41,7 @@ from assocmem.explore.epanechnikov import landscapes as epa_landscapes
 from assocmem.explore.factual_recall import mechanism as fr_mechanism
 from assocmem.explore.factual_recall import spectra as fr_spectra
 
-RAW = re.compile(r"[\w)\]][_^][\w{(]")
+RAW = re.compile(r"[\w)\]*′'][_^][\w{(]")
 TEX = re.compile(r"\\[a-zA-Z]+|\$[^$]+\$")
 _STRIP = re.compile(r"%\{[^}]*\}|\S+\.py\b")
 
@@ -182,7 +183,7 @@ def test_collector_sees_every_kind_of_text() -> None:
 @pytest.mark.parametrize(
     "text",
     ["r_i^μ", "λ^μ_mem", "α_S^bulk", "x_{ab}", "e^(−2αd)", "(W r)_i", "2^M − 1", "MP_κ⊠MP_κ",
-     "Δλ_mem", "\\alpha", "$x^2$", "alpha_s"],
+     "Δλ_mem", "\\alpha", "$x^2$", "alpha_s", "θ*_bulk", "J*_μ", "x′_i"],
 )  # fmt: skip
 def test_raw_notation_is_flagged(text: str) -> None:
     assert raw_notation(text)
