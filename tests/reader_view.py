@@ -8,8 +8,10 @@ element and the texts involved:
 - a visible code cell whose source is wider than its box (a horizontal scroll bar);
 - in each plotly figure, two text boxes that intersect (title, subplot titles, axis titles,
   tick labels, legend entries and title, annotations, colour-bar text, the menu's label, the
-  slider's labels), a text box that extends outside the figure, an axis title or tick label over
-  a plotting area, a menu over a slider, and the hover toolbar over a title, legend or annotation;
+  slider's labels, data labels), a text box that extends outside the figure, a data label cut
+  at the edge of its plotting area, a table whose rows do not all fit (it scrolls), an axis
+  title or tick label over a plotting area, a menu over a slider, and the hover toolbar over a
+  title, legend or annotation;
 - an entry of the right-hand contents box that is cut off or covered (cannot be clicked);
 - a log axis spanning a decade or more that labels ticks between decades (``2``, ``5``, ``10⁻³²``
   next to ``10⁻³``).
@@ -89,6 +91,7 @@ _AUDIT = r"""
                    '.cartesianlayer g[class$="tick2"] > text, .polarlayer text'],
     ['menu label', 'g.updatemenu-header-group text'],
     ['slider label', 'g.slider-group text'],
+    ['data label', '.textpoint text, text.bartext'],
   ];
   document.querySelectorAll('.plotly-graph-div').forEach((gd, index) => {
     const fig = box(gd);
@@ -118,6 +121,20 @@ _AUDIT = r"""
     for (const t of texts) {
       if (t.kind !== 'axis title' && t.kind !== 'tick label') continue;
       if (areas.some(a => overlap(t.b, a))) defects.push(`${label(t)} lies over a plotting area`);
+    }
+    const inside = (a, b) => a.x0 >= b.x0 - slack && a.x1 <= b.x1 + slack
+                          && a.y0 >= b.y0 - slack && a.y1 <= b.y1 + slack;
+    for (const t of texts) {
+      if (t.kind !== 'data label') continue;
+      if (areas.some(a => overlap(t.b, a)) && !areas.some(a => inside(t.b, a))) {
+        defects.push(`${label(t)} crosses the edge of its plotting area (cut off)`);
+      }
+    }
+    for (const bar of gd.querySelectorAll('g.table .scrollbar-glyph')) {
+      // the glyph is a stroked line of zero width: its height says the table scrolls
+      if (bar.getBoundingClientRect().height > 0 && bar.checkVisibility()) {
+        defects.push('a table scrolls: rows are hidden below its edge');
+      }
     }
     const menus = Array.from(gd.querySelectorAll('g.updatemenu-header-group')).filter(shown);
     const sliders = Array.from(gd.querySelectorAll('g.slider-group')).filter(shown);
@@ -177,6 +194,7 @@ def main(argv: list[str]) -> int:
     """Audit pages of ``_build/html`` (all of ``_toc.yml`` without arguments); print defects."""
     import functools
     import http.server
+    import os
     import threading
     from pathlib import Path
 
@@ -193,7 +211,8 @@ def main(argv: list[str]) -> int:
     )
 
     names = argv or DOCNAMES
-    handler = functools.partial(_QuietHandler, directory=str(HTML))
+    root = os.environ.get("ASSOCMEM_HTML", str(HTML))  # another build, e.g. a fresh clone's
+    handler = functools.partial(_QuietHandler, directory=root)
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
