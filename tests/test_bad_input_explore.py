@@ -212,7 +212,11 @@ EPA = [
         {"result": em.prop2_check([[0.0], [1.0]], beta=2.0, x=[0.4])},
     ),
     Baseline(epa_minima.plot_simplex_counts, {"result": em.simplex_count_experiment([2, 3])}),
-    Baseline(epa_samples.digits_figure, {"result": _DIGITS, "n_cols": 12, "max_emergent": 48}),
+    Baseline(
+        epa_samples.digits_figure,
+        {"result": _DIGITS, "n_cols": 12, "max_emergent": 48, "max_lse": 24},
+        accepts={"max_emergent": NONE_OK, "max_lse": NONE_OK},
+    ),
     Baseline(
         epa_samples.far_query_figure,
         {"result": lim.far_query(np.array([[0.1, 0.0], [2.0, 0.0]]), np.zeros((1, 2)), beta=2.0)},
@@ -504,8 +508,8 @@ AS = [
     ),
     Baseline(
         as_sparse.plot_storage,
-        {"scans": [at.storage_fraction(10, 0.3, [0.5], rows=2)], "height": 400},
-        HEIGHT,
+        {"scans": [at.storage_fraction(10, 0.3, [0.5], rows=2)], "height": 400, "labels": None},
+        accepts={"labels": NONE_OK, **HEIGHT},
     ),
     Baseline(
         as_sparse.plot_threshold,

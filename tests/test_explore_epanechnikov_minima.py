@@ -108,7 +108,19 @@ class TestPlotGridCounts:
     def test_three_traces_per_result(self):
         gs = [em.grid_minima_counts([5, 10], 1, 0.7), em.grid_minima_counts([3, 4], 2, 0.8)]
         fig = plots.plot_grid_counts(gs)
-        assert len(fig.data) == 6
+        # count, prediction, ratio per result, then one legend key for the dashed predictions
+        assert len(fig.data) == 7
+        key = fig.data[-1]
+        assert key.line.dash == "dash" and key.showlegend is not False
+        assert [t.showlegend for t in fig.data[:6:3]] == [None, None]
+
+    def test_log_axis_ends_on_decades_around_the_data(self):
+        gs = [em.grid_minima_counts([10, 20, 40], 1, 0.7), em.grid_minima_counts([5, 9], 2, 1.2)]
+        fig = plots.plot_grid_counts(gs)
+        lo, hi = fig.layout.yaxis.range
+        values = np.concatenate([np.r_[g.counts, g.predicted] for g in gs])
+        assert lo == int(lo) and hi == int(hi)
+        assert 10**lo <= values.min() and values.max() <= 10**hi
 
 
 class TestPlotBasinSurvey:
@@ -139,7 +151,13 @@ class TestPlotActiveSet:
         a = em.active_set_experiment(2, 500, 100.0, n_queries=50, rng=0)
         fig = plots.plot_active_set(a)
         assert isinstance(fig.data[0], go.Histogram)
-        assert len([s for s in fig.layout.shapes if s.type == "line"]) == 3
+        lo, hi = fig.layout.xaxis.range
+        # the axis fits the counts, the band edges are drawn where they fall inside it
+        assert 0 <= lo <= a.samples.min() and a.samples.max() <= hi
+        assert hi - lo < 2 * (a.samples.max() - a.samples.min()) + 10
+        inside = sum(lo <= x <= hi for x in (a.band.lower, a.band.upper))
+        assert len([s for s in fig.layout.shapes if s.type == "line"]) == 1 + inside
+        assert f"{a.band.upper:.3g}" in fig.layout.annotations[1].text
 
 
 class TestPlotEmergencePeaks:

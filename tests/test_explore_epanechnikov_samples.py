@@ -17,6 +17,7 @@ import pytest
 from assocmem.dense_am import generative as gen
 from assocmem.dense_am import kde
 from assocmem.dense_am import limitations as lim
+from assocmem.explore._layout import text_width
 from assocmem.explore.epanechnikov import samples as plots
 
 
@@ -85,6 +86,16 @@ class TestKernelFigure:
         u, y = np.asarray(epan.x), np.asarray(epan.y)
         assert np.trapezoid(u**2 * y, u) == pytest.approx(1.0, abs=1e-3)
 
+    def test_efficiency_axis_leaves_room_for_the_longest_bar_label(self):
+        table = kde.kernel_table()
+        fig = plots.kernel_figure(table, kde.KERNELS)
+        bar = next(t for t in fig.data if isinstance(t, go.Bar))
+        lo, hi = fig.layout.xaxis2.range
+        # px of the widest label against px after the longest bar on a 190 px panel
+        room = (hi - max(bar.x)) / (hi - lo) * 190
+        widest = max(text_width(t, bar.textfont.size) for t in bar.text)
+        assert room >= widest
+
 
 class TestKdeFigure:
     def test_curves_and_optimum_markers(self):
@@ -130,6 +141,19 @@ class TestDigitsFigure:
     def test_is_json_safe_for_the_live_widget(self):
         _strict_json(plots.digits_figure(_digits()))
 
+    def test_panels_fit_their_tiles_unless_given_room(self):
+        def panel_heights(fig):
+            return [a.domain[1] - a.domain[0] for a in (fig.layout.yaxis, fig.layout.yaxis2)]
+
+        tight = plots.digits_figure(_digits(), n_cols=2)
+        # 6 stored and 2 emergent in 2 columns: 3 rows against 1
+        stored, emergent = panel_heights(tight)
+        assert stored == pytest.approx(3 * emergent)
+        roomy = plots.digits_figure(_digits(), n_cols=2, max_emergent=6, max_lse=6)
+        stored, emergent = panel_heights(roomy)
+        assert stored == pytest.approx(emergent)
+        assert roomy.layout.height > tight.layout.height
+
 
 class TestParentsChildFigure:
     def test_largest_family_first(self):
@@ -159,3 +183,12 @@ class TestLimitationsFigure:
         stuck = next(t for t in fig.data if str(t.name).startswith("stuck"))
         assert len(stuck.x) == 2 and len(fig.layout.shapes) == 2
         _strict_json(fig)
+
+    @pytest.mark.parametrize("method", lim.METHODS)
+    def test_title_names_the_rule_for_a_reader(self, method):
+        xi = np.array([[0.0, 0.0], [1.0, 1.0]])
+        q = np.array([[0.1, 0.0], [0.6, 0.5]])
+        pg = lim.limitations_playground(xi, q, beta=8.0, method=method)
+        title = plots.limitations_figure(pg).layout.title.text
+        assert title.startswith(plots.METHOD_NAMES[method])
+        assert "beta_x" not in title and "lsr" not in title

@@ -43,6 +43,7 @@ from .research import plot_counting_survey
 from .samples import (
     LSE_COLOR,
     LSR_COLOR,
+    METHOD_NAMES,
     digits_figure,
     far_query_figure,
     generative_2d_figure,
@@ -56,6 +57,7 @@ from .samples import (
 __all__ = [
     "LSE_COLOR",
     "LSR_COLOR",
+    "METHOD_NAMES",
     "digits_figure",
     "far_query_figure",
     "generative_2d_figure",

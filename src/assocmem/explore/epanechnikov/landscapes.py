@@ -292,7 +292,9 @@ def plot_landscape_2d(
             "constrain": "domain",
         },
         "plot_bgcolor": GREY,
-        "legend": {**_LEGEND, "x": 1.0},
+        # the plot's grey behind the legend: the white support circles and Alg. 1 paths are
+        # drawn white on grey, and their legend symbols would vanish on white
+        "legend": {**_LEGEND, "x": 1.0, "bgcolor": GREY},
         "margin": _MARGIN,
         "height": 560,
     }

@@ -89,6 +89,8 @@ _WINDOW = "rgba(255, 165, 0, 0.18)"
 _SIZE_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2")
 # Figures shown with a slider keep their legend above the panels: the book's slider sits below
 # the x axis, where a bottom legend would collide with it.
+_GRID_PREDICTION = "dashed: (n − 2R/ℓ + 1)<sup>d</sup>"
+_LABEL_ROOM = 0.2  # share of a sweep panel's axis span kept free above the data for labels
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.1, "yanchor": "bottom"}
 
 
@@ -124,12 +126,19 @@ def plot_emergence_sweep(sweeps: Any, height: int = 420) -> go.Figure:
         layout["shapes"] += shapes
         layout["annotations"] += notes
         layout[_axis(xref)].update(type="log", title={"text": "β"})
-        layout[_axis(yref)].update(type="log", title={"text": "number of minima" if i == 0 else ""})
+        counts = np.asarray(s.n_total, dtype=float)
+        top = float(np.max(counts[counts > 0])) if np.any(counts > 0) else 1.0
+        layout[_axis(yref)].update(
+            type="log",
+            # headroom above the highest count for the threshold labels at the top
+            range=[-0.15, math.log10(top) + _LABEL_ROOM * (math.log10(top) + 0.15)],
+            title={"text": "number of minima" if i == 0 else ""},
+        )
         layout[_axis(y2ref)].update(
-            range=[0, 1.05],
-            tickmode="linear",
-            tick0=0,
-            dtick=0.2,
+            # the fraction's plateau at 1 sits below the threshold labels
+            range=[0, 1.0 + _LABEL_ROOM],
+            tickmode="array",
+            tickvals=[0.0, 0.2, 0.4, 0.6, 0.8, 1.0],
             showgrid=False,
             title={"text": "supported fraction" if i == n - 1 else ""},
         )
@@ -557,9 +566,22 @@ def plot_grid_counts(results: Sequence[Any]) -> go.Figure:
             t["legendgroup"] = label
         pred["showlegend"] = ratio["showlegend"] = False
         traces += [count, pred, ratio]
+    # one legend entry for all dashed predictions (each shares its count's colour)
+    key = _scatter([None], [None], x1, y1, name=_GRID_PREDICTION, mode="lines", color=_STORED)
+    key["line"]["dash"] = "dash"
+    key["hoverinfo"] = "skip"
+    traces.append(key)
     for xref in (x1, x2):
         layout[_axis(xref)].update(title={"text": "points per axis n"})
-    layout[_axis(y1)].update(type="log", title={"text": "number of minima"})
+    values = np.concatenate(
+        [np.asarray(v, dtype=float) for g in results for v in (g.counts, g.predicted)]
+    )
+    values = values[np.isfinite(values) & (values > 0)]
+    # whole decades at both ends, so that the top and bottom of the data carry a labelled tick
+    low, high = math.floor(math.log10(values.min())), math.ceil(math.log10(values.max()))
+    layout[_axis(y1)].update(
+        type="log", range=[low, max(high, low + 1)], title={"text": "number of minima"}
+    )
     layout[_axis(y2)].update(type="log", title={"text": "ratio"})
     layout.update(height=400, legend={"orientation": "h", "y": -0.25})
     return go.Figure(data=traces, layout=layout)
@@ -752,15 +774,28 @@ def plot_active_set(result: Any) -> go.Figure:
     """
     check_instance(result, "result", ActiveSetMC)
     b = result.band
+    samples = np.asarray(result.samples, dtype=float)
+    lo_data, hi_data = float(samples.min()), float(samples.max())
+    # the axis fits the counts (a count is >= 0), not the band: eq. (11)'s band is several
+    # times wider than the histogram, so its edges are drawn only where they fall in view
+    pad = max(0.15 * (hi_data - lo_data), 2.0)
+    x0, x1 = max(0.0, lo_data - pad), hi_data + pad
+    width = max(1.0, float(math.ceil((hi_data - lo_data + 1) / 50)))
     fig = go.Figure(
-        go.Histogram(x=result.samples, name="|B(x)|", marker={"color": _TOTAL}, nbinsx=40)
+        go.Histogram(
+            x=result.samples,
+            name="|B(x)|",
+            marker={"color": _TOTAL},
+            xbins={"start": lo_data - 0.5, "end": hi_data + 0.5, "size": width},
+        )
     )
+    edges = [x for x in (b.lower, b.upper) if x0 <= x <= x1]
     fig.update_layout(
         height=360,
-        xaxis={"title": {"text": "|B(x)|"}},
+        xaxis={"title": {"text": "|B(x)|"}, "range": [x0, x1]},
         yaxis={"title": {"text": "draws"}},
         shapes=[_vline(b.prediction, "x", "y", dash="solid", color=_NOVEL)]
-        + [_vline(x, "x", "y", dash="dash", color=_STORED) for x in (b.lower, b.upper)],
+        + [_vline(x, "x", "y", dash="dash", color=_STORED) for x in edges],
         annotations=[
             {
                 "x": b.prediction,
@@ -770,7 +805,20 @@ def plot_active_set(result: Any) -> go.Figure:
                 "text": "λ",
                 "showarrow": False,
                 "yanchor": "bottom",
-            }
+            },
+            {
+                "x": 1.0,
+                "y": 1.0,
+                "xref": "x domain",
+                "yref": "y domain",
+                "xanchor": "right",
+                "yanchor": "top",
+                "align": "right",
+                "showarrow": False,
+                "font": {"size": 11},
+                "text": f"band of eq. (11)<br>[{b.lower:.3g}, {b.upper:.3g}]"
+                + ("", "<br>(one edge off the axis)", "<br>(off the axis)")[2 - len(edges)],
+            },
         ],
         title={
             "text": f"d = {result.d}, M = {result.M}, β = {result.beta:g}: mean "

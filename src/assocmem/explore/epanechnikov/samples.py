@@ -44,11 +44,12 @@ from assocmem.dense_am.kde import Kernel, KernelStats
 from assocmem.dense_am.limitations import FarQuery, Generative2D, KDEView, Playground
 
 from .._checks import check_mapping, check_results
-from .._layout import tidied
+from .._layout import COLUMN_WIDTH, text_width, tidied
 
 __all__ = [
     "LSE_COLOR",
     "LSR_COLOR",
+    "METHOD_NAMES",
     "digits_figure",
     "far_query_figure",
     "generative_2d_figure",
@@ -75,6 +76,18 @@ _KERNEL_COLORS = (
     "#fb9a99",
 )
 
+_EFF_FLOOR = 80.0  # left end (%) of the efficiency axis of kernel_figure
+_EFF_PANEL = 0.38  # share of the plotting width held by kernel_figure's bar panel (0.4 less gap)
+_BAR_FONT = 11  # px, kernel_figure's bar labels
+#: Reader-facing names of the retrieval rules of ``dense_am.METHODS`` (titles, menus).
+METHOD_NAMES = {
+    "lsr": "LSR (Algorithm 1)",
+    "lse": "LSE",
+    "hybrid": "LSR–LSE hybrid",
+    "beta_x": "adaptive β(x)",
+}
+_DIGITS_SPACING = 0.06  # vertical gap between digits_figure's panels (share of the height)
+_TILE_FONT = 10  # px, the labels under digit tiles
 _IMG = 8  # digit images are 8 x 8
 _XGAP = 1  # blank pixels between tiles in a row
 _YGAP = 3  # blank pixels between rows (room for labels)
@@ -146,6 +159,7 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
         col=1,
     )
     order = sorted(table, key=lambda st: st.efficiency)
+    labels = [f"{100.0 * st.efficiency:.2f}%" for st in order]
     fig.add_trace(
         go.Bar(
             x=[100.0 * st.efficiency for st in order],
@@ -154,8 +168,10 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
             marker={
                 "color": [LSR_COLOR if st.name == "epanechnikov" else "#999999" for st in order]
             },
-            text=[f"{100.0 * st.efficiency:.2f}%" for st in order],
+            text=labels,
             textposition="outside",
+            textfont={"size": _BAR_FONT},
+            cliponaxis=False,
             showlegend=False,
             hovertemplate="%{y}: %{x:.3f}%<extra></extra>",
         ),
@@ -164,7 +180,10 @@ def kernel_figure(table: Sequence[Any], kernels: Mapping[str, Any]) -> go.Figure
     )
     fig.update_xaxes(title_text="u", row=1, col=1)
     fig.update_yaxes(title_text="K(u)", row=1, col=1)
-    fig.update_xaxes(title_text="efficiency (%)", range=[80, 104], row=1, col=2)
+    top = max(100.0 * st.efficiency for st in order)
+    fig.update_xaxes(
+        title_text="efficiency (%)", range=[_EFF_FLOOR, _bar_room(top, labels)], row=1, col=2
+    )
     fig.update_layout(height=380, margin={"t": 50, "b": 40}, legend={"font": {"size": 10}})
     return fig
 
@@ -409,18 +428,25 @@ def generative_2d_figure(result: Any) -> go.Figure:
 
 
 @tidied
-def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.Figure:
+def digits_figure(
+    result: Any, n_cols: int = 10, max_emergent: int | None = None, max_lse: int | None = None
+) -> go.Figure:
     """Image grids of paper Fig. 4 (left) for the digits stand-in.
 
     Parameters
     ----------
     result : DigitsMemories
         From ``dense_am.digits_memories``.
-    n_cols : int, default 12
+    n_cols : int, default 10
         Tiles per row (1 to 1024).
-    max_emergent : int, default 48
-        At most this many emergent memories are drawn (1 to 1024; the count in the title is
-        complete).
+    max_emergent : int or None, default None
+        At most this many emergent memories are drawn, and their panel has rows for this many
+        (1 to 1024; the count in the panel title is complete). None: all of them, in as many
+        rows as they fill. An exploration passes the largest count over its steps, so that
+        every step shares one layout.
+    max_lse : int or None, default None
+        Rows for this many LSE memories (1 to 1024; all are drawn). None: as many as there
+        are.
 
     Returns
     -------
@@ -431,10 +457,13 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
     """
     check_instance(result, "result", DigitsMemories)
     n_cols = check_positive_int(n_cols, "n_cols", maximum=_MAX_TILES)
-    max_emergent = check_positive_int(max_emergent, "max_emergent", maximum=_MAX_TILES)
     r = result
-    emergent = list(r.emergent)[:max_emergent]
     n_em = len(r.emergent)
+    if max_emergent is not None:
+        max_emergent = check_positive_int(max_emergent, "max_emergent", maximum=_MAX_TILES)
+    if max_lse is not None:
+        max_lse = check_positive_int(max_lse, "max_lse", maximum=_MAX_TILES)
+    emergent = list(r.emergent)[: n_em if max_emergent is None else max_emergent]
     sections = (
         ("stored patterns (grey box: not retained by LSR)", r.stored_images, None),
         (
@@ -444,16 +473,20 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
         ),
         (f"LSE memories: {r.n_lse_unique}", r.lse_images, None),
     )
-    # fixed panel sizes (the book's slider steps share one layout): LSE memories <= M
-    n_stored = len(r.stored_images)
-    rows = [math.ceil(n_stored / n_cols), math.ceil(max_emergent / n_cols)]
-    rows.append(rows[0])
+    # panels sized to their tiles; with max_emergent and max_lse, sized to those counts (the
+    # book's slider steps share one layout)
+    n_lse = len(r.lse_images) if max_lse is None else max(max_lse, len(r.lse_images))
+    rows = [
+        math.ceil(len(r.stored_images) / n_cols),
+        max(1, math.ceil((n_em if max_emergent is None else max_emergent) / n_cols)),
+        max(1, math.ceil(n_lse / n_cols)),
+    ]
     fig = make_subplots(
         rows=3,
         cols=1,
         row_heights=[float(n) for n in rows],
         subplot_titles=[t for t, _, _ in sections],
-        vertical_spacing=0.08,
+        vertical_spacing=_DIGITS_SPACING,
     )
     notes: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
@@ -498,9 +531,10 @@ def digits_figure(result: Any, n_cols: int = 12, max_emergent: int = 48) -> go.F
     fig.update_layout(annotations=[*fig.layout.annotations, *notes], shapes=boxes)
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False)
-    total = sum(rows)
+    # a row of tiles is (_IMG + _YGAP) / (n_cols (_IMG + _XGAP) - _XGAP) of the panel width
+    row_px = (COLUMN_WIDTH - 40) * (_IMG + _YGAP) / (n_cols * (_IMG + _XGAP) - _XGAP)
     fig.update_layout(
-        height=int(160 + 62 * total),
+        height=int(170 + row_px * sum(rows) / (1 - 2 * _DIGITS_SPACING)),
         margin={"t": 70, "b": 10, "l": 10, "r": 10},
         title={
             "text": (
@@ -695,7 +729,7 @@ def limitations_figure(result: Any) -> go.Figure:
             y=seg_y,
             mode="lines",
             line={"color": "rgba(93, 58, 155, 0.35)", "width": 1},
-            name="query → end point",
+            name="query → end",
             hoverinfo="skip",
         )
     )
@@ -709,8 +743,8 @@ def limitations_figure(result: Any) -> go.Figure:
         )
     )
     for mask, symbol, color, label in (
-        (p.exact, "star", LSR_COLOR, f"exact LSR minimum ({100 * p.frac_exact:.0f}%)"),
-        (moved & ~p.exact, "circle", LSE_COLOR, "other end point"),
+        (p.exact, "star", LSR_COLOR, f"LSR minimum ({100 * p.frac_exact:.0f}%)"),
+        (moved & ~p.exact, "circle", LSE_COLOR, "other end"),
     ):
         fig.add_trace(
             go.Scatter(
@@ -733,7 +767,10 @@ def limitations_figure(result: Any) -> go.Figure:
     lo = np.minimum(p.queries.min(axis=0), p.memories.min(axis=0)) - 0.05
     hi = np.maximum(p.queries.max(axis=0), p.memories.max(axis=0)) + 0.05
     fig.update_layout(
-        title={"text": f"{p.method}, β = {p.beta:.3g} (R = {p.radius:.3g})", "x": 0.5},
+        title={
+            "text": f"{METHOD_NAMES[p.method]}, β = {p.beta:.3g} (R = {p.radius:.3g})",
+            "x": 0.5,
+        },
         xaxis={"range": [float(lo[0]), float(hi[0])], "title": "x₁", "constrain": "domain"},
         yaxis={
             "range": [float(lo[1]), float(hi[1])],
@@ -743,6 +780,8 @@ def limitations_figure(result: Any) -> go.Figure:
         },
         height=520,
         margin={"t": 60, "b": 40},
+        # small enough for one row: tidy reserves the legend rows it estimates
+        legend={"font": {"size": 10}},
     )
     return fig
 
@@ -750,6 +789,17 @@ def limitations_figure(result: Any) -> go.Figure:
 # --------------------------------------------------------------------------------------------
 # Private helpers
 # --------------------------------------------------------------------------------------------
+
+
+def _bar_room(top: float, labels: Sequence[str]) -> float:
+    """Right end of the efficiency axis: room for the widest bar label after the longest bar.
+
+    A label of ``w`` px after the bar end needs ``e`` axis units with ``e P / (top - floor + e)
+    >= w`` on a panel ``P`` px wide, so ``e = (top - floor) w / (P - w)``.
+    """
+    panel = _EFF_PANEL * (COLUMN_WIDTH - 180)  # the right column, less margins and the gap
+    w = max(text_width(t, _BAR_FONT) for t in labels) + 8  # plotly's 3 px pad and some slack
+    return top + (top - _EFF_FLOOR) * w / (panel - w)
 
 
 def _log_edges(b: np.ndarray) -> np.ndarray:
@@ -773,7 +823,7 @@ def _tile_label(t: int, n_cols: int, text: str, ref: str, color: str) -> dict[st
         "yref": f"y{ref}",
         "text": text,
         "showarrow": False,
-        "font": {"size": 8, "color": color},
+        "font": {"size": _TILE_FONT, "color": color},
         "yanchor": "top",
     }
 
