@@ -34,9 +34,15 @@ class TestPlotTransition:
         fig = plots.plot_transition(scan)
         assert isinstance(fig, go.Figure)
         names = [t.name for t in fig.data]
-        assert names == ["measured, N = 100"] * 2 + ["measured, N = 150"] * 2 + [
+        measured = [
+            f"measured, N = {N}"
+            + (f" (α<sub>S</sub> = {r.alpha_s:.3f}, solid line)" if r.bracketed else "")
+            for N, r in zip(scan.Ns, scan.scans, strict=True)
+        ]
+        assert names == [measured[0]] * 2 + [measured[1]] * 2 + [
             "λ<sub>bulk</sub>(α), Eq. 10 (theory)",
             "λ<sub>mem</sub>, Eq. 15 (theory)",
+            "α<sub>S</sub>, Eq. 19 (paper): 0.302",
         ]
         np.testing.assert_array_equal(fig.data[0].y, scan.scans[0].stable_fraction)
         np.testing.assert_array_equal(fig.data[3].y, scan.scans[1].mean_abscissa)
@@ -44,7 +50,12 @@ class TestPlotTransition:
         # Eq. 19 (the paper's theory) as a labelled dashed line in both panels
         dashed = [s for s in fig.layout.shapes if s.line.dash == "dash"]
         assert [s.x0 for s in dashed] == [scan.theory.alpha_s] * 2
-        assert any("Eq. 19 (paper): 0.302" in a.text for a in fig.layout.annotations)
+        # its value and the measured crossings are in the legend, not written over the curves
+        assert fig.data[-1].line.dash == "dash" and fig.data[-1].showlegend is not False
+        assert [a.text.replace("<br>", " ") for a in fig.layout.annotations] == [
+            "stable fraction",
+            "mean spectral abscissa (units of 1/τ)",
+        ]
         assert legend_on_top(fig)  # legend above the plot
 
 

@@ -63,8 +63,8 @@ class TestPlotThresholdWindow:
         w = at.threshold_window(1.0, 1.0, np.linspace(0.6, 2.0, 15))
         fig = plots.plot_threshold_window(w)
         names = [t.name for t in fig.data]
-        assert "θ*_bulk (Eq. 16)" in names and "allowed θ (Eqs. 17, 18)" in names
-        star = next(t for t in fig.data if t.name == "θ*_bulk (Eq. 16)")
+        assert "θ*<sub>bulk</sub> (Eq. 16)" in names and "allowed θ (Eqs. 17, 18)" in names
+        star = next(t for t in fig.data if t.name == "θ*<sub>bulk</sub> (Eq. 16)")
         assert np.allclose(star.y, w.theta_star)
         outside = next(t for t in fig.data if t.name == "θ* outside the window")
         assert len(outside.x) == int((~w.star_allowed).sum())

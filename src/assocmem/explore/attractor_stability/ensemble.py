@@ -40,6 +40,8 @@ _EIG, _SUPPORT, _LOW, _TRIVIAL = "#7f7f7f", "#ff7f0e", "#1f77b4", "black"
 _UNSTABLE = "rgba(214, 39, 40, 0.08)"
 # right-aligned, so that the book's dropdown (top left) does not cover it
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yanchor": "bottom"}
+_TABLE_ROW = 50  # px of a table row of two 12 px lines, with room for plotly's padding
+_TABLE_SLACK = 110  # px: the margins, the hover toolbar's strip and a spare line
 
 
 def _circle(center: float, radius: float, x: str, y: str, name: str, legend: bool) -> dict:
@@ -119,7 +121,7 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
             chk.full[~trivial],
             "x",
             "y",
-            f"full eig of J*_μ ({chk.N - trivial.sum()} away from −1)",
+            f"full eig of J*<sub>μ</sub> ({chk.N - trivial.sum()} away from −1)",
             _EIG,
             True,
             size=9,
@@ -152,7 +154,7 @@ def plot_reduction(check: Any, height: int = 380) -> go.Figure:
     half = 1.3 * float(np.abs(chk.full.imag).max()) + 0.05
     yr = [-half, half]  # equal aspect: plotly widens this range to fit the panel
     title = (
-        f"J*_μ at N = {chk.N}, P = {chk.P}: {chk.n_at_minus_one} eigenvalues at −1 "
+        f"J*<sub>μ</sub> at N = {chk.N}, P = {chk.P}: {chk.n_at_minus_one} eigenvalues at −1 "
         f"(N − P = {chk.n_trivial}); max |full − low rank| = {chk.max_difference:.1e}"
     )
     layout = _plane_layout(title, xr, yr, " (1/τ)", height, 110)
@@ -182,6 +184,12 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
     check_instance(view, "view", EnsembleView)
     height = check_height(height)
     v, d = view, view.disc
+    # the count is written beside the −c marker only where no eigenvalue lies near it (outside
+    # the Eq. 21 support and clear of the eigenvalues); the legend entry gives it in any case
+    clear = 0.05 * max(float(d.radius), 0.1)
+    alone = abs(-d.c - complex(d.center)) > 1.1 * d.radius + clear and (
+        v.eigenvalues.size == 0 or float(np.min(np.abs(v.eigenvalues + d.c))) > 2 * clear
+    )
     traces = [
         _points(v.eigenvalues, "x", "y", f"P = {v.P} eigenvalues of M", _EIG, True),
         _circle(d.center, d.radius, "x", "y", "Eq. 21 support", True),
@@ -196,7 +204,7 @@ def plot_ensemble(view: Any, height: int = 520) -> go.Figure:
         },
         {
             "type": "scatter",
-            "mode": "markers+text",
+            "mode": "markers+text" if alone else "markers",
             "x": [-d.c],
             "y": [0.0],
             "marker": {
@@ -336,12 +344,13 @@ def plot_ensemble_table(
         (α, ρ_xy) -> (max Re λ − centre, max |λ − centre|) quoted from the note; shown beside
         ours where present.
     height : int
-        Figure height in pixels, from 100 to 5000.
+        Figure height in pixels, from 100 to 5000; raised to what the rows need, so that the
+        table never scrolls.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        One ``go.Table`` row per panel of the grid.
+        One ``go.Table`` row per panel of the grid, every row two lines high.
     """
     check_instance(grid, "grid", EnsembleGrid)
     ref = check_row_map(reference, "reference", 2) or {}
@@ -355,32 +364,42 @@ def plot_ensemble_table(
         [f"{r['radius']:.3f}" for r in rows],
         [f"{r['center_error']:+.4f}" for r in rows],
         [
-            f"{r['edge']:.3f} ({r['edge'] / r['radius']:.2f} ρ)"
+            f"{r['edge']:.3f}<br>({r['edge'] / r['radius']:.2f} ρ)"
             if r["radius"]
             else f"{r['edge']:.3f}"
             for r in rows
         ],
         [f"{n[0]:.3f}" if n else dash for n in note],
         [
-            f"{r['max_distance']:.3f} ({r['max_distance'] / r['radius']:.2f} ρ)"
+            f"{r['max_distance']:.3f}<br>({r['max_distance'] / r['radius']:.2f} ρ)"
             if r["radius"]
             else f"{r['max_distance']:.3f}"
             for r in rows
         ],
         [f"{n[1]:.3f}" if n else dash for n in note],
     ]
+    # two lines per header and per row, broken by hand, in columns wide enough for each line
     header = [
         "α",
         "ρ<sub>xy</sub>",
-        "radius ρ (Eq. 21)",
-        "mean Re λ − centre",
-        "max Re λ − centre",
-        "earlier run",
-        "max |λ − centre|",
-        "earlier run",
+        "radius ρ<br>(Eq. 21)",
+        "mean Re λ<br>− centre",
+        "max Re λ<br>− centre",
+        "earlier<br>run",
+        "max<br>|λ − centre|",
+        "earlier<br>run",
     ]
     table = go.Table(
-        header={"values": header, "fill": {"color": "#eeeeee"}, "align": "center"},
-        cells={"values": columns, "align": "center"},
+        columnwidth=[0.6, 0.6, 1.0, 1.0, 1.2, 0.8, 1.2, 0.8],
+        header={
+            "values": header,
+            "fill": {"color": "#eeeeee"},
+            "align": "center",
+            "height": _TABLE_ROW,
+        },
+        cells={"values": columns, "align": "center", "height": _TABLE_ROW},
     )
-    return go.Figure(data=[table], layout={"height": height, "margin": {"t": 10, "b": 10}})
+    need = _TABLE_ROW * (len(rows) + 1) + _TABLE_SLACK
+    return go.Figure(
+        data=[table], layout={"height": max(height, need), "margin": {"t": 10, "b": 10}}
+    )

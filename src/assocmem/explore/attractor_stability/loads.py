@@ -68,22 +68,6 @@ def _check_reference(reference: Any, fields: tuple[str, ...]) -> dict[str, Any] 
     return ref
 
 
-def _note(
-    text: str, x: float, y: float, xref: str, yref: str, color: str, xanchor: str = "left"
-) -> dict:
-    return {
-        "text": text,
-        "x": x,
-        "y": y,
-        "xref": xref,
-        "yref": yref,
-        "showarrow": False,
-        "xanchor": xanchor,
-        "yanchor": "top",
-        "font": {"size": 12, "color": color},
-    }
-
-
 @tidied
 def plot_transition(scan: Any, height: int = 440) -> go.Figure:
     """Stable fraction and mean abscissa against the load, per N, with Eq. 19 (Fig. 1d; C4).
@@ -101,7 +85,8 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
         Left: fraction of examined patterns with abscissa < −1e−6, one line per N. Right: mean
         spectral abscissa ± one standard deviation per N, the bulk edge of Eq. 10 (blue dotted)
         and λ_mem of Eq. 15 (orange dotted). Both panels: Eq. 19's α_S (black dashed, the
-        paper's theory) and each N's measured crossing (solid, N's colour).
+        paper's theory) and each N's measured crossing (solid, N's colour); their values are in
+        the legend (labels in the panel would sit on the curves, which cross the whole width).
     """
     check_instance(scan, "scan", TransitionScan)
     height = check_height(height)
@@ -114,13 +99,14 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
     for k, (N, res) in enumerate(zip(scan.Ns, scan.scans, strict=True)):
         color = _SIZES[k % len(_SIZES)]
         group = f"N{N}"
+        crossing = f" (α<sub>S</sub> = {res.alpha_s:.3f}, solid line)" if res.bracketed else ""
         traces.append(
             {
                 "type": "scatter",
                 "x": a,
                 "y": res.stable_fraction,
                 "mode": "lines+markers",
-                "name": f"measured, N = {N}",
+                "name": f"measured, N = {N}{crossing}",
                 "legendgroup": group,
                 "xaxis": x1,
                 "yaxis": y1,
@@ -134,7 +120,7 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
                 "x": a,
                 "y": res.mean_abscissa,
                 "mode": "lines+markers",
-                "name": f"measured, N = {N}",
+                "name": f"measured, N = {N}{crossing}",
                 "legendgroup": group,
                 "showlegend": False,
                 "xaxis": x2,
@@ -154,16 +140,6 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
                 _vline(res.alpha_s, x, y, dash="solid", color=color)
                 for x, y in ((x1, y1), (x2, y2))
             ]
-            layout["annotations"].append(
-                _note(
-                    f"N = {N}: {res.alpha_s:.3f}",
-                    res.alpha_s + 0.005,
-                    0.55 - 0.1 * k,
-                    x1,
-                    f"{y1} domain",
-                    color,
-                )
-            )
     traces += [
         {
             "type": "scatter",
@@ -188,16 +164,18 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
     ]
     if a_th > 0:
         shapes += [_vline(a_th, x, y, dash="dash") for x, y in ((x1, y1), (x2, y2))]
-        layout["annotations"].append(
-            _note(
-                f"Eq. 19 (paper): {a_th:.3f}",
-                a_th - 0.005,
-                0.95,
-                x1,
-                f"{y1} domain",
-                "black",
-                xanchor="right",
-            )
+        traces.append(  # legend entry of the dashed line (shapes have none)
+            {
+                "type": "scatter",
+                "x": [None],
+                "y": [None],
+                "mode": "lines",
+                "xaxis": x1,
+                "yaxis": y1,
+                "name": f"α<sub>S</sub>, Eq. 19 (paper): {a_th:.3f}",
+                "line": {"color": "black", "dash": "dash", "width": 2},
+                "hoverinfo": "skip",
+            }
         )
     shapes.append(_hline(0.0, x2, y2, dash="solid", color="grey"))
     layout[_axis(x1)].update(title={"text": "load α = P/N"}, range=[0, a[-1] + 0.02])
@@ -209,7 +187,7 @@ def plot_transition(scan: Any, height: int = 440) -> go.Figure:
         legend=_TOP_LEGEND,
         margin={"t": 110},
         title={
-            "text": f"CV = {t.cv:.3g}, σ = {t.sigma:.3g}, n = {t.n:.3g}, θ = θ*_bulk, "
+            "text": f"CV = {t.cv:.3g}, σ = {t.sigma:.3g}, n = {t.n:.3g}, θ = θ*<sub>bulk</sub>, "
             "Eq. 8 weights",
             "font": {"size": 14},
             "y": 0.98,

@@ -44,6 +44,7 @@ __all__ = [
 _BULK, _MEM, _AVE, _GREY = "#1f77b4", "#ff7f0e", "#2ca02c", "#9e9e9e"
 _SHIFT_COLOURS = ("#6a3d9a", "#1f77b4", "#17becf", "#bcbd22", "#d62728")
 _TOP_LEGEND = {"orientation": "h", "x": 0.0, "xanchor": "left", "y": 1.1, "yanchor": "bottom"}
+_SHIFT = "θ\u00a0−\u00a0θ*"  # no-break spaces: a wrapped subplot title keeps it on one line
 _MEM_HOVER = "Δλ<sub>mem</sub> = %{y:.4f}<br>|corr| = %{customdata:.2f}<extra></extra>"
 
 
@@ -132,7 +133,10 @@ def plot_theta_scan(scan: Any, shown: Sequence[int] | None = None, height: int =
     if shown is None:
         shown = sorted({0, int(np.abs(s.theta_shifts).argmin()), k - 1})
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["eigenvalues of J<sub>μ</sub> at several θ − θ*", "outliers and bulk edge against θ − θ*"],
+        [
+            f"eigenvalues of J<sub>μ</sub> at several {_SHIFT}",
+            f"outliers and bulk edge against {_SHIFT}",
+        ],
         widths=[1.0, 1.2],
         spacing=0.1,
     )
@@ -345,7 +349,7 @@ def plot_threshold_window(window: Any, height: int = 420) -> go.Figure:
             n, upper, "x", "y", "Eq. 18 corrected: θ below (λ<sub>mem</sub> = 0)", _MEM, dash="dash"
         ),
         _line(n, lower, "x", "y", "Eq. 18 corrected: θ above", _MEM, dash="dot"),
-        _line(n, w.theta_star, "x", "y", "θ*_bulk (Eq. 16)", "black"),
+        _line(n, w.theta_star, "x", "y", "θ*<sub>bulk</sub> (Eq. 16)", "black"),
         _line(
             n[out],
             w.theta_star[out],

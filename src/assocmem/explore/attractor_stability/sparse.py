@@ -37,7 +37,7 @@ from assocmem.attractor.sparse import (
     ThresholdScan,
 )
 
-from .._checks import check_height, check_results, check_values
+from .._checks import check_height, check_results, check_strings, check_values
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
 
@@ -153,8 +153,10 @@ def plot_capacity(
 
 
 @tidied
-def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
-    """Fraction of rows with a feasible Eq. 24 versus α, one curve per f (Fig. 5e).
+def plot_storage(
+    scans: Sequence[Any], height: int = 400, labels: Sequence[str] | None = None
+) -> go.Figure:
+    """Fraction of rows with a feasible Eq. 24 versus α, one curve per scan (Fig. 5e).
 
     Parameters
     ----------
@@ -162,26 +164,43 @@ def plot_storage(scans: Sequence[Any], height: int = 400) -> go.Figure:
         From :func:`assocmem.attractor.storage_fraction`.
     height : int
         Figure height in pixels, from 100 to 5000.
+    labels : sequence of str, optional
+        One legend label per scan (default ``"f = …, N = … (LP)"``); give them where two scans
+        share f and N but differ in what the scan does not record (CV, θ, n).
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Measured fractions (solid, markers) and the replica α_C(f) (dashed vertical lines).
+        Measured fractions (lines, markers) and the replica α_C(f) (dashed vertical lines, one
+        per f, in the colour of the first scan with that f). A scan whose f came earlier is
+        drawn dotted with open markers over it, so that coinciding curves both stay visible.
     """
     scans = check_results(scans, "scans", StorageScan, single=False)
     height = check_height(height)
+    labels = check_strings(labels, "labels", len(scans))
     traces, shapes = [], []
+    first: dict[float, str] = {}  # f -> colour of its first scan
     for i, s in enumerate(scans):
         c = _COLORS[i % len(_COLORS)]
+        repeat = s.f in first
+        style = (
+            {"line": {"color": c, "dash": "dot", "width": 3},
+             "marker": {"symbol": "circle-open", "size": 11, "line": {"width": 2}}}
+            if repeat
+            else {"line": {"color": c}}
+        )  # fmt: skip
         traces.append(
             _trace(
                 s.alphas,
                 s.stored_fraction,
-                f"f = {s.f:g}, N = {s.N} (LP)",
+                labels[i] if labels else f"f = {s.f:g}, N = {s.N} (LP)",
                 mode="lines+markers",
-                line={"color": c},
+                **style,
             )
         )
+        if repeat:
+            continue
+        first[s.f] = c
         traces.append(
             _trace(
                 [s.alpha_c, s.alpha_c],
@@ -319,7 +338,7 @@ def plot_kink_profile(profile: Any, height: int = 440) -> go.Figure:
     height = check_height(height)
     p = profile
     layout, refs = _panels(
-        [f"silent fields: {p.n_kink} of {p.n_silent} at h = 0", "active-set spectrum"],
+        [f"silent fields: {p.n_kink} of {p.n_silent} at h\u00a0=\u00a00", "active-set spectrum"],
         widths=[1.0, 1.0],
     )
     (x1, y1, _), (x2, y2, _) = refs

@@ -78,7 +78,7 @@ def _complex_plane(view: Any, x: str, y: str, legend: bool = True) -> list[dict[
             "yaxis": y,
             "name": "N − P eigenvalues at −1",
             "text": [f"×{view.n_trivial}"],
-            "textposition": "top center",
+            "textposition": "top right",
             "marker": {"color": _GREY, "size": 16, "opacity": 0.7},
             "showlegend": legend,
             "legendgroup": "triv",
@@ -228,15 +228,19 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
     height = check_height(height)
     v = view
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["eigenvalues of J<sub>μ</sub> (complex plane)",
-         "inset: r<sub>i</sub> vs φ(r<sub>i</sub>) (Fig. 2a)"],
+        [
+            "eigenvalues of J<sub>μ</sub> (complex plane)",
+            "inset: r<sub>i</sub> vs φ(r<sub>i</sub>) (Fig. 2a)",
+        ],
         widths=[1.7, 1.0],
         spacing=0.1,
     )
     traces = _complex_plane(v, x1, y1)
     xr, yr = _plane_ranges([v])
-    step = -(-len(v.r) // _INSET_POINTS)  # ceil: at most _INSET_POINTS points
-    r, phi = np.asarray(v.r)[::step], np.asarray(v.phi)[::step]
+    step = -(-len(v.r) // _INSET_POINTS)  # ceil: at most _INSET_POINTS points (+ the extremes)
+    r_all = np.asarray(v.r)
+    keep = np.union1d(np.arange(0, len(r_all), step), [np.argmin(r_all), np.argmax(r_all)])
+    r, phi = r_all[keep], np.asarray(v.phi)[keep]  # the fitted line's ends are data points
     line_x = np.array([float(np.min(v.r)), float(np.max(v.r))])
     traces += [
         {
@@ -270,14 +274,15 @@ def plot_spectrum(view: Any, height: int = 520) -> go.Figure:
                 f"τ<sub>mem</sub> = {v.tau_mem:.4f} (Eq. 14)<br>slope = {v.slope:.3f}<br>"
                 f"slope − 1 = λ<sup>μ</sup><sub>mem</sub> = {v.slope - 1:+.3f}"
             ),
+            # in the corner the fitted line leaves empty: lower right for a rising line
             "xref": f"{x2} domain",
             "yref": f"{y2} domain",
-            "x": 0.02,
-            "y": 0.98,
-            "xanchor": "left",
-            "yanchor": "top",
+            "x": 0.98,
+            "y": 0.02 if v.slope >= 0 else 0.98,
+            "xanchor": "right",
+            "yanchor": "bottom" if v.slope >= 0 else "top",
             "showarrow": False,
-            "align": "left",
+            "align": "right",
             "font": {"size": 12},
             "bgcolor": "rgba(255,255,255,0.8)",
         }

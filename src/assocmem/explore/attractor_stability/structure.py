@@ -167,8 +167,11 @@ def plot_pattern_density(densities: Any) -> go.Figure:
                  f"(sample {d.zero_fraction:.2f})", "font": {"size": 11}}
             )  # fmt: skip
     top = max(float(np.max(d.pdf)) for d in items)
+    # the linear panel shows r <= 4: its range covers the analytic peak and the histogram's
+    shown = [d.density[(d.centers <= 4.0) & (d.density > 0)] for d in items]
+    top_lin = max([top] + [float(np.max(s)) for s in shown if s.size])
     layout[_axis(x1)].update(title={"text": "rate r"}, range=[0, 4])
-    layout[_axis(y1)].update(range=[0, 1.1 * min(top, 3.0)])
+    layout[_axis(y1)].update(range=[0, 1.1 * min(top_lin, 3.0)])
     layout[_axis(x2)].update(title={"text": "rate r"}, type="log")
     layout[_axis(y2)].update(type="log", range=[-4, np.log10(2 * top)])
     d0 = items[0]
@@ -200,6 +203,10 @@ def plot_recall_demo(demos: Sequence[Any]) -> go.Figure:
         One line per demo, labelled with its spectral abscissa; a cross where a run blew up.
     """
     demos = check_results(demos, "demos", RecallDemo, single=False)
+    t_end = max(float(d.trajectory.t_final) for d in demos)
+    dist = [np.log10(np.maximum(d.trajectory.distance, 1e-12)) for d in demos]
+    dist = [x[np.isfinite(x)] for x in dist]
+    lo, hi = min(float(np.min(x)) for x in dist), max(float(np.max(x)) for x in dist)
     traces = []
     for k, d in enumerate(demos):
         col = _PALETTE[k % len(_PALETTE)]
@@ -213,15 +220,20 @@ def plot_recall_demo(demos: Sequence[Any]) -> go.Figure:
                        hovertemplate="t = %{x:.1f}: %{y:.2e}<extra></extra>")
         )  # fmt: skip
         if tr.blew_up:
+            # beside the cross at its height (above it would leave the plotting area: the
+            # cross is the highest point), on the side away from the right edge
+            side = "middle right" if tr.t_final < 0.7 * t_end else "middle left"
             traces.append(
                 go.Scatter(x=[tr.t_final], y=[float(tr.distance[-1])], mode="markers+text",
                            marker={"symbol": "x", "size": 12, "color": col},
-                           text=["blow-up"], textposition="top left", showlegend=False)
+                           text=[" blow-up "], textposition=side, textfont={"color": col},
+                           showlegend=False, hoverinfo="skip")
             )  # fmt: skip
     layout = {
         "height": 420, "legend": _TOP_LEGEND, "margin": {"t": 110, "b": 50},
         "xaxis": {"title": {"text": "time t (units of τ)"}},
-        "yaxis": {"title": {"text": "‖r(t) − r<sup>μ</sup>‖ / ‖r<sup>μ</sup>‖"}, "type": "log"},
+        "yaxis": {"title": {"text": "‖r(t) − r<sup>μ</sup>‖ / ‖r<sup>μ</sup>‖"}, "type": "log",
+                  "range": [lo - 0.3, hi + 0.5]},  # room above the highest point for its label
     }  # fmt: skip
     return go.Figure(data=traces, layout=layout)
 
