@@ -99,6 +99,15 @@ class TestPlotLoadTable:
         fills = cells.fill.color
         assert fills[2][1] != "white" and fills[1][0] == fills[1][1] == fills[2][0] == "white"
 
+    def test_figure_as_tall_as_its_rows(self):
+        # 24 px per row of numbers (no wrapping), the header (it has spaces) a little taller
+        def area(ds):
+            fig = plots.plot_load_table(lm.load_table([0.5, 1.0], ds))
+            return fig.layout.height - fig.layout.margin.t - fig.layout.margin.b
+        small, large = area([15, 40]), area([15, 20, 30, 40, 50, 60, 80, 100, 150, 300, 500])
+        assert large - small == 9 * 24
+        assert 28 + 2 * 24 <= small <= 28 + 2 * 24 + 16
+
     def test_reference_shape_checked(self):
         table = lm.load_table([0.5, 1.0], [15, 40])
         with pytest.raises(ValueError, match="reference"):
@@ -109,7 +118,9 @@ class TestPlotFirstMoments:
     def test_ratios_with_error_bars(self):
         pairs = [lm.first_moment_pair(d, 3, draws=5_000) for d in (3, 6)]
         fig = plots.plot_first_moments(pairs)
-        op, dp = fig.data
+        op, dp, key = fig.data
+        # the dashed line at p⁻ᵖ is named in the legend, not by a label the markers could cover
+        assert key.name.startswith("p⁻ᵖ") and key.line.dash == "dash" and not fig.layout.annotations
         assert op.name.startswith("original") and dp.name.startswith("decoupled")
         np.testing.assert_allclose(op.y, [pr.original.ratio for pr in pairs])
         np.testing.assert_allclose(
@@ -131,7 +142,7 @@ class TestPlotFirstMoments:
              explore.Choice("p", (3, 4))],
             {"draws": 2_000},
         )
-        assert len(ex.data) == 3 * 2 * 2 and len(ex.layout.updatemenus[0].buttons) == 2
+        assert len(ex.data) == 3 * 2 * 3 and len(ex.layout.updatemenus[0].buttons) == 2
 
     def test_bad_input(self):
         with pytest.raises(TypeError, match="FirstMomentPair"):

@@ -59,8 +59,14 @@ class TestPlotRateCurves:
         assert fig.layout.xaxis3 is not None
         verticals = sorted({s.x0 for s in fig.layout.shapes if s.x0 == s.x1})
         assert verticals == [0.125, 0.5]
-        # one inf J trace plus five traces per p
-        assert len(fig.data) == 1 + 5 * 2
+        # one inf J trace, five traces per p, and the two dotted lines' legend entries
+        assert len(fig.data) == 1 + 5 * 2 + 2
+        keys = [t for t in fig.data if t.name.startswith("α = ")]
+        assert [t.line.dash for t in keys] == ["dot", "dot"]
+        # no "1/8", "1/2" labels inside the panels, where the curves would cross them
+        assert not [a for a in fig.layout.annotations if a.text in ("1/8", "1/2")]
+        # every subplot title keeps the font size of the others (at most two lines)
+        assert {a.font.size for a in fig.layout.annotations} == {15}
         markers = [t for t in fig.data if t.mode == "markers"]
         assert [t.x[0] for t in markers] == [c.model_threshold for c in curves]
 
@@ -77,7 +83,7 @@ class TestPlotRateCurves:
             [explore.Slider("p", 1e2, 1e12, steps=3, log=True)],
             {"n": 5},
         )
-        assert len(ex.data) == 3 * 6 and len(ex.layout.sliders[0].steps) == 3
+        assert len(ex.data) == 3 * 8 and len(ex.layout.sliders[0].steps) == 3
 
 
 class TestPlotModelVsSimulation:

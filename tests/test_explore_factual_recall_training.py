@@ -63,6 +63,23 @@ class TestPlotAccuracyCurves:
                                              hebbian=False)
         assert [t.name for t in fig.data] == ["OP d = 20, trained", None, "DP d = 20, trained"]
 
+    def test_threshold_labels_clear_of_curves_and_lines(self):
+        # curves at accuracy 1 right of every threshold: a label at the top would sit on them
+        marks = {"first (a long label, 0.30)": 0.3, "second = 0.35": 0.35, "third": 0.4}
+        fig = fr_common.plot_accuracy_curves(_sweep(), thresholds=marks)
+        notes = {a.text: a for a in fig.layout.annotations}
+        lines = {s.x0: s for s in fig.layout.shapes}
+        mean = fig.data[1]
+        ys = [notes[name].y for name in marks]
+        assert ys == sorted(ys, reverse=True)  # left to right ever lower
+        for name, x in marks.items():
+            y = notes[name].y
+            # the curve near the label's left end lies well away from its middle
+            assert abs(np.interp(x, mean.x, mean.y) - y) > 0.03
+            # its own line stops below it; the lines to its right stop below it too
+            assert lines[x].y1 < y
+            assert all(s.y1 < y for x0, s in lines.items() if x0 > x)
+
     def test_labels_must_match_sweeps(self):
         with pytest.raises(ValueError):
             fr_common.plot_accuracy_curves([_sweep(), _sweep()], labels=["one"])
@@ -101,7 +118,7 @@ class TestPlotThresholdScan:
         fig = fr_training.plot_threshold_scan(_scan(), reference={"LP": [(15, 1.0, 1.1)]})
         assert [t.name for t in fig.data] == [
             "CE + Adam, 512 steps, lr 0.01",
-            "finite-p estimate α<sub>c</sub>(p) (ours, corrected; see fr-replica)",
+            "finite-p estimate α<sub>c</sub>(p) (ours, corrected; replica section)",
             "step-function estimate (superseded)", "LP"]
         scan_trace = fig.data[0]
         # the bar goes down from the first violation to the last clean load; NaN -> no bar
@@ -130,6 +147,11 @@ class TestPlotLearningCurve:
         assert fig.data[2].y[0] == pytest.approx(math.log(curve.p))
         assert fig.layout.xaxis.range == (0.0, math.log10(40))
         assert f"p = {curve.p}" in fig.layout.title.text
+        # the title gives the α the slider set (1.5), and the effective α of the integer p
+        assert "α = 1.5 " in fig.layout.title.text
+        assert f"effective α {curve.alpha_eff:.3f}" in fig.layout.title.text
+        # the cross-entropy is the trained memory's: solid, as its legend entry shows
+        assert fig.data[1].line.dash is None and fig.data[1].legendgroup == fig.data[0].name
 
     def test_low_rank_curve_has_no_hebbian_line(self):
         fig = fr_training.plot_learning_curve(learning_curve(12, 0.5, kappa=0.5, steps=5))

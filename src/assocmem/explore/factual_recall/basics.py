@@ -34,6 +34,7 @@ from assocmem.linear_memory.volume import FirstMomentPair
 
 from .._checks import check_height, check_results
 from .._layout import tidied
+from .common import table_figure
 
 __all__ = ["plot_counting_curve", "plot_first_moments", "plot_load_table", "plot_score_maps"]
 
@@ -200,13 +201,10 @@ def plot_load_table(table: Any, reference: Any = None) -> go.Figure:
     fill = np.where(differs, "#f4a6a6", "white").T.tolist()
     header = ["d \\ α", *(f"{a:.4g}" for a in table.alphas)]
     cells = [list(map(str, table.ds)), *[list(map(str, col)) for col in p.T]]
-    fig = go.Figure(go.Table(
-        header={"values": header, "fill_color": "#e8e8e8", "align": "center"},
-        cells={"values": cells, "fill_color": [["#e8e8e8"] * len(table.ds), *fill],
-               "align": "center"},
-    ))
-    fig.update_layout(height=60 + 28 * (len(table.ds) + 1), margin={"t": 10, "b": 10})
-    return fig
+    return table_figure(
+        header, cells, header_style={"fill_color": "#e8e8e8", "align": "center"},
+        cell_style={"fill_color": [["#e8e8e8"] * len(table.ds), *fill], "align": "center"},
+    )
 
 
 @tidied
@@ -243,6 +241,9 @@ def plot_first_moments(pairs: Any) -> go.Figure:
             hovertemplate="E V = %{customdata[0]:.5f} ± %{customdata[1]:.5f}<br>"
                           "p⁻ᵖ = %{customdata[2]:.5f}, %{customdata[3]} draws<extra></extra>",
         ))
+    # the dashed line at 1 is named in the legend: a label on it would meet the DP markers
+    traces.append(go.Scatter(x=[None], y=[None], mode="lines", name="p⁻ᵖ: exact for DP (§5.1)",
+                             line={"color": "black", "dash": "dash"}, hoverinfo="skip"))
     # One pair (a slider step): its (d, p) and estimates go to the title, which every step
     # updates; tick labels would stay those of the first step.
     single = len(items) == 1
@@ -259,8 +260,6 @@ def plot_first_moments(pairs: Any) -> go.Figure:
         "yaxis": {"title": {"text": "E V · pᵖ  (1 = p⁻ᵖ)"}, "range": [0.0, 1.4]},
         "shapes": [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": 1.0, "y1": 1.0,
                     "line": {"color": "black", "dash": "dash"}}],
-        "annotations": [{"text": "p⁻ᵖ: exact for DP (§5.1)", "xref": "paper", "x": 0.0,
-                         "y": 1.0, "xanchor": "left", "yanchor": "bottom", "showarrow": False}],
         "height": 400, "legend": _TOP_LEGEND, "margin": {"t": 90 if single else 60},
     }
     return go.Figure(data=traces, layout=layout)

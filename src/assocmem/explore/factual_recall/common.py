@@ -13,6 +13,8 @@ plot_accuracy_curves
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,7 +25,7 @@ from assocmem._validation import check_bool
 from assocmem.linear_memory.sweep import AccuracySweep
 
 from .._checks import check_height, check_marks, check_results, check_strings, check_title
-from .._layout import tidied
+from .._layout import COLUMN_WIDTH, text_width, tidied
 
 __all__ = ["SWEEP_COLORS", "plot_accuracy_curves"]
 
@@ -101,13 +103,129 @@ def plot_accuracy_curves(
                 legendgroup=label, line={"color": color, "dash": "dot"},
                 hovertemplate="α = %{x:.3f}<br>Hebbian %{y:.3f}<extra></extra>",
             ))
-    for j, (name, value) in enumerate((thresholds or {}).items()):
-        fig.add_vline(x=value, line={"dash": "dash", "color": "black" if j == 0 else "grey"})
-        fig.add_annotation(x=value, y=1.0 - 0.08 * j, yref="paper", text=name, showarrow=False,
-                           xanchor="left", xshift=4, font={"size": 11})
+    _threshold_marks(fig, thresholds or {}, height)
     fig.update_layout(
         height=height, title=title, xaxis_title="load α = p ln p / d²",
         yaxis_title="accuracy (fraction of facts recalled)", yaxis_range=[0, 1.05],
         legend=_TOP_LEGEND, margin={"t": 70 if title else 50},
     )
     return fig
+
+
+def _threshold_marks(fig: go.Figure, thresholds: Mapping[str, float], height: int) -> None:
+    """Vertical dashed lines at ``thresholds``, each labelled where no curve passes.
+
+    Labels sit right of their line, from left to right ever lower, and each line stops below
+    its label, so no label crosses a line; a label's height is the highest one (in steps of
+    its own height) whose box no curve of the figure enters.
+    """
+    if not thresholds:
+        return
+    curves = [(np.asarray(t.x, float), np.asarray(t.y, float)) for t in fig.data
+              if t.fill is None and t.x is not None and len(t.x) > 1]
+    xs = [float(v) for v in thresholds.values()]
+    lo = min([*xs, *(float(np.min(x)) for x, _ in curves)])
+    hi = max([*xs, *(float(np.max(x)) for x, _ in curves)])
+    per_px = 1.05 * (hi - lo) / (COLUMN_WIDTH - 90)  # x units per px (plotly pads 5 %)
+    y_px = 1.05 / max(height - 150, 100)  # y units per px of the plotting area
+    half = 9 * y_px  # half a label's height (11 px text) with a margin
+    ceiling = 1.0 + 0.05 - half
+    for j, (name, value) in sorted(enumerate(thresholds.items()), key=lambda e: e[1][1]):
+        x0, x1 = value, value + (text_width(name, 11) + 10) * per_px
+        y = ceiling
+        while y > half:
+            if all(_clear(x, yv, x0, x1, y, half) for x, yv in curves):
+                break
+            y -= 2 * half
+        else:
+            y = ceiling
+        ceiling = y - 2 * half
+        color = "black" if j == 0 else "grey"
+        fig.add_shape(type="line", x0=value, x1=value, y0=0.0, y1=y - half, xref="x",
+                      yref="y", line={"dash": "dash", "color": color})
+        fig.add_annotation(x=value, y=y, text=name, showarrow=False, xanchor="left", xshift=4,
+                           yanchor="middle", font={"size": 11})
+
+
+def _clear(x: np.ndarray, y: np.ndarray, x0: float, x1: float, yc: float, half: float) -> bool:
+    """Whether the curve (x, y) stays out of the box [x0, x1] × [yc − half, yc + half]."""
+    ok = np.isfinite(x) & np.isfinite(y)
+    x, y = x[ok], y[ok]
+    if len(x) < 2:
+        return True
+    order = np.argsort(x)
+    x, y = x[order], y[order]
+    a, b = max(x0, x[0]), min(x1, x[-1])
+    if a > b:
+        return True
+    # the piecewise-linear curve over [a, b]: its values at a, b and the vertices between
+    at = np.concatenate([[a], x[(x > a) & (x < b)], [b]])
+    pts = np.interp(at, x, y)
+    seg_lo, seg_hi = np.minimum(pts[:-1], pts[1:]), np.maximum(pts[:-1], pts[1:])
+    if len(pts) == 1 or a == b:
+        seg_lo = seg_hi = pts
+    return bool(np.all((seg_hi < yc - half) | (seg_lo > yc + half)))
+
+
+# plotly.js tables: 8 px of padding around a cell's text, lines 1.3 font sizes apart (measured
+# 15.2 px at 12 px); a row grows to its tallest cell of more than one line (wrapped at spaces
+# or broken at <br>), to the lines' height and the padding above and below.
+_CELL_PAD = 8
+_TABLE_LINE = 1.3
+
+
+def _wrapped_lines(text: str, size: float, room: float) -> int:
+    """Lines plotly.js wraps ``text`` into in a column ``room`` px wide (greedy, at spaces)."""
+    lines = 0
+    for part in re.split(r"<br\s*/?>", str(text), flags=re.IGNORECASE):
+        lines += 1
+        used = 0.0
+        for word in part.split(" "):
+            w = text_width(word + " ", size)
+            if used and used + w > room:
+                lines += 1
+                used = 0.0
+            used += w
+    return lines
+
+
+def _row_height(texts: Sequence[str], widths: Sequence[float], size: float, base: float) -> float:
+    """Height (px) of one table row: the cell height, or its tallest wrapped cell."""
+    tall = base
+    for text, width in zip(texts, widths, strict=True):
+        n = _wrapped_lines(text, size, width - 2 * _CELL_PAD)
+        if n > 1:
+            tall = max(tall, n * _TABLE_LINE * size + 2 * _CELL_PAD)
+    return tall
+
+
+def table_figure(
+    header: Sequence[str], columns: Sequence[Sequence[str]], *,
+    columnwidth: Sequence[float] | None = None, header_style: Mapping[str, Any] | None = None,
+    cell_style: Mapping[str, Any] | None = None, size: float = 12,
+) -> go.Figure:
+    """A plotly table whose figure is as tall as its rows (no scroll bar, no blank space).
+
+    The height adds up each row's height: plotly.js wraps a cell's text at spaces to its
+    column's width (``text_width`` estimates err on the wide side) and grows the row to fit.
+    """
+    n = len(header)
+    rel = np.asarray(columnwidth if columnwidth is not None else [1.0] * n, dtype=float)
+    margin = 10
+    widths = (COLUMN_WIDTH - 2 * margin) * rel / rel.sum()
+    head_h, cell_h = 28.0, 24.0
+    total = _row_height(header, widths, size, head_h)
+    for row in zip(*columns, strict=True):
+        total += _row_height(row, widths, size, cell_h)
+    table = go.Table(
+        header={"values": list(header), "font": {"size": size}, "height": head_h,
+                **(header_style or {})},
+        cells={"values": [list(c) for c in columns], "font": {"size": size}, "height": cell_h,
+               **(cell_style or {})},
+        columnwidth=list(rel),
+    )
+    # tidy() keeps the plotting area this tall and adds its own top and bottom rows
+    return go.Figure(table, layout={
+        "height": math.ceil(total) + 4 + 2 * margin,
+        "margin": {"t": margin, "b": margin, "l": margin, "r": margin},
+    })

@@ -34,6 +34,7 @@ from assocmem.linear_memory.hebbian import HebbianHistogram, HebbianRateCurve, H
 from .._checks import check_results, check_row_map, check_strings
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _positive_or_none, _vline
+from .common import table_figure
 
 __all__ = [
     "MODEL_STYLES",
@@ -146,7 +147,7 @@ def plot_rate_curves(curves: Any) -> go.Figure:
     items = check_results(curves, "curves", HebbianRateCurve)
     layout, ((x1, y1, _), (x2, y2, _), (x3, y3, _)) = _panels(
         ["inf J<sub>α</sub> (Thm D.1)", "expected number of errors",
-         "model: accuracy (solid), P(all) (dashed)"],
+         "model accuracy, P(all) (dashed)"],
         spacing=0.08,
     )
     c0 = items[0]
@@ -178,10 +179,16 @@ def plot_rate_curves(curves: Any) -> go.Figure:
              "hovertemplate": "P(all correct) = 1/2 at α = %{x:.3f}<extra></extra>"},
         ]
     for xr, yr in ((x1, y1), (x2, y2), (x3, y3)):
-        shapes, notes = _threshold_marks(xr, yr)
+        shapes, _ = _threshold_marks(xr, yr)
         layout["shapes"] += shapes
-        layout["annotations"] += notes
         layout[_axis(xr)].update(title={"text": "load α"})
+    # the dotted lines are named in the legend: a label inside a panel would meet the curves
+    traces += [
+        {"type": "scatter", "x": [None], "y": [None], "mode": "lines", "name": name,
+         "line": {"color": color, "dash": "dot"}, "hoverinfo": "skip", "showlegend": True}
+        for name, color in (("α = 1/8 (first error)", _TARGET),
+                            ("α = 1/2 (accuracy collapse)", "black"))
+    ]
     layout["shapes"] += [_hline(1.0, x1, y1, dash="dash", color=_TARGET),
                          _hline(1.0, x2, y2, dash="dash", color=_TARGET)]
     # Fixed log ranges: inf J is 0 (numerically ~1e-30) above α = 1/2, and the expected errors
@@ -309,8 +316,8 @@ def plot_model_table(sweeps: Sequence[Any], reference: Mapping[tuple[int, float]
               "ours: model, row variances"]
     cells = [list(col) for col in zip(*rows, strict=True)]
     fill = [["#f4f4f4"] * len(rows)] * 6 + [["#e8f0fa"] * len(rows)] * 4
-    return go.Figure(
-        go.Table(header={"values": header, "fill_color": "#dddddd", "align": "center"},
-                 cells={"values": cells, "fill_color": fill, "align": "center"}),
-        layout={"height": 110 + 30 * len(rows), "margin": {"t": 10, "b": 10, "l": 10, "r": 10}},
+    return table_figure(
+        header, cells, columnwidth=[0.7, 0.8, 0.9] + [1.0] * 3 + [1.4] + [1.0] * 3,
+        header_style={"fill_color": "#dddddd", "align": "center"},
+        cell_style={"fill_color": fill, "align": "center"},
     )

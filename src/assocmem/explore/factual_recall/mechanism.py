@@ -36,6 +36,7 @@ from assocmem.linear_memory.mechanism import ScoreMechanism, ScoreMechanismSweep
 
 from .._checks import check_height, check_result_map, check_results
 from .._layout import tidied
+from .common import table_figure
 
 __all__ = [
     "plot_extreme_value",
@@ -51,6 +52,7 @@ _SWEEP_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd")
 _SHORT = {"original": "OP", "decoupled": "DP"}
 _RULES = {"trained": "trained (CE + Adam)", "hebbian": "Hebbian"}
 _X_RANGE = [-5.0, 9.0]
+_EV_NAME, _EM_NAME = "√(2 log p)", "E M<sub>p−1</sub>"
 # Figures shown with a slider keep their legend above the panels (the slider sits below).
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.12, "yanchor": "bottom"}
 
@@ -107,9 +109,10 @@ def _bars(
     }
 
 
-def _vline(x: float, xr: str, yr: str, dash: str, color: str = _EV) -> dict[str, Any]:
+def _vline(x: float, xr: str, yr: str, dash: str, color: str = _EV, top: float = 1.0
+           ) -> dict[str, Any]:
     return {
-        "type": "line", "x0": x, "x1": x, "y0": 0, "y1": 1, "xref": xr, "yref": f"{yr} domain",
+        "type": "line", "x0": x, "x1": x, "y0": 0, "y1": top, "xref": xr, "yref": f"{yr} domain",
         "line": {"dash": dash, "color": color, "width": 1.5},
     }
 
@@ -122,6 +125,22 @@ def _vlabel(x: float, xr: str, yr: str, text: str, y: float, left: bool) -> dict
     }
 
 
+def _line_key(name: str, dash: str, color: str = _EV) -> dict[str, Any]:
+    """A legend entry for lines drawn as shapes: the line's dash and colour, no data."""
+    return {
+        "type": "scatter", "x": [None], "y": [None], "mode": "lines", "name": name,
+        "line": {"dash": dash, "color": color, "width": 1.5}, "hoverinfo": "skip",
+        "showlegend": True,
+    }
+
+
+def _headroom(traces: Sequence[dict[str, Any]], yr: str, free: float) -> list[float]:
+    """y range of one panel that leaves its top fraction ``free`` above the tallest bar."""
+    tallest = max((float(np.max(t["y"])) for t in traces
+                   if t.get("yaxis") == yr and len(t["y"])), default=1.0)
+    return [0.0, tallest / (1.0 - free)]
+
+
 def _readout(summary: Any, xr: str, yr: str) -> dict[str, Any]:
     """Summary statistics of one memory, printed in the top-left corner of its panel."""
     text = (
@@ -131,10 +150,10 @@ def _readout(summary: Any, xr: str, yr: str) -> dict[str, Any]:
         f"mean row max {summary.row_max_mean:.2f}"
     )
     return {
-        # below the line labels, which sit at the top of the panel on either side of x ≈ 3
-        "text": text, "x": 0.02, "y": 0.84, "xref": f"{xr} domain", "yref": f"{yr} domain",
+        # in the panel's top-left corner, above the bars (``_headroom`` keeps that band free)
+        "text": text, "x": 0.02, "y": 1.0, "xref": f"{xr} domain", "yref": f"{yr} domain",
         "xanchor": "left", "yanchor": "top", "align": "left", "showarrow": False,
-        "font": {"size": 11}, "bgcolor": "rgba(255, 255, 255, 0.7)",
+        "font": {"size": 11},
     }
 
 
@@ -148,17 +167,19 @@ def _histogram_panel(
         _bars(s.non_target_counts, s.bin_edges, xr, yr, "non-target (ρ ≠ μ)", _NON_TARGET, show),
         _bars(s.target_counts, s.bin_edges, xr, yr, "target (ρ = μ)", _TARGET, show),
     ]
+    # the four lines of the read-out need the top 40 % of a panel, clear of bars and lines
+    free = 0.4 if readout else 0.05
+    top = 1.0 - free if readout else 1.0
     layout["shapes"] += [
-        _vline(result.extreme_value, xr, yr, "dash"),
-        _vline(result.expected_max, xr, yr, "dot"),
-    ]
-    layout["annotations"] += [
-        _vlabel(result.extreme_value, xr, yr, "√(2 log p)", 0.98, left=False),
-        _vlabel(result.expected_max, xr, yr, "E M<sub>p−1</sub>", 0.98, left=True),
+        _vline(result.extreme_value, xr, yr, "dash", top=top),
+        _vline(result.expected_max, xr, yr, "dot", top=top),
     ]
     if readout:
         layout["annotations"].append(_readout(s, xr, yr))
+    layout[_axis(yr)].update(range=_headroom(traces, yr, free))
     layout[_axis(xr)].update(range=_X_RANGE, title={"text": "normalised score"})
+    if show:
+        traces += [_line_key(_EV_NAME, "dash"), _line_key(_EM_NAME, "dot")]
     return traces
 
 
@@ -368,7 +389,7 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     plotly.graph_objects.Figure
         Left: aggregated target/non-target densities with that row's target (red line) and the
         fraction of all non-target scores above it. Middle: the row's p − 1 competitors (counts),
-        its target (red) and their maximum (black dotted). Right: the margins
+        its target (red) and their maximum (black dash-dotted). Right: the margins
         target − row max of all rows, trained and Hebbian; a fact is recalled iff its margin > 0.
     """
     check_instance(result, "result", ScoreMechanism)
@@ -377,7 +398,8 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     view = getattr(result, f"{rule}_row")
     verdict = "recalled" if view.recalled else "not recalled"
     layout, refs = _grid(1, 3, [
-        f"all rows ({_RULES[rule]})", f"row μ = {view.row} alone: {verdict}",
+        f"all rows ({_RULES[rule]})",
+        f"row μ = {view.row} alone: {verdict}",
         "margins s<sub>μμ</sub> − max<sub>ρ≠μ</sub> s<sub>μρ</sub> (÷ σ)",
     ], hspace=0.07)
     (x1, y1), (x2, y2), (x3, y3) = refs
@@ -386,18 +408,14 @@ def plot_row_view(result: Any, rule: str = "trained", height: int = 460) -> go.F
     traces.append(_bars(view.counts, view.bin_edges, x2, y2, "its p − 1 competitors",
                         _NON_TARGET, False, density=False))
     layout["shapes"] += [_vline(view.target, x2, y2, "solid", _TARGET),
-                         _vline(view.row_max, x2, y2, "dot")]
-    layout["annotations"].append({
-        "text": f"target {view.target:.2f}<br>max competitor {view.row_max:.2f}",
-        "x": 0.98, "y": 0.98, "xref": f"{x2} domain", "yref": f"{y2} domain",
-        "xanchor": "right", "yanchor": "top", "align": "right", "showarrow": False,
-        "font": {"size": 11},
-    })
+                         _vline(view.row_max, x2, y2, "dashdot")]
+    traces += [_line_key(f"that row's target ({view.target:.2f})", "solid", _TARGET),
+               _line_key(f"its strongest competitor ({view.row_max:.2f})", "dashdot")]
     for r, dash_color in (("trained", "#1f77b4"), ("hebbian", "#ff7f0e")):
         s = getattr(result, r)
         traces.append({
             "type": "histogram", "x": s.margins, "xaxis": x3, "yaxis": y3,
-            "name": f"margins, {_RULES[r]} (acc {s.accuracy:.2f})", "opacity": 0.6,
+            "name": f"{_RULES[r].split()[0]} margins (acc {s.accuracy:.2f})", "opacity": 0.6,
             "marker": {"color": dash_color}, "xbins": {"size": 0.2},
         })
     layout["shapes"].append(_vline(0.0, x3, y3, "solid"))
@@ -447,10 +465,6 @@ def summary_table(sweeps: Mapping[str, Any]) -> go.Figure:
                 f"{r.expected_max:.2f}", f"{r.extreme_value:.2f}",
             ])
     columns = [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in header]
-    table = go.Table(
-        header={"values": header, "fill_color": "#e8e8e8", "font": {"size": 12}},
-        cells={"values": columns, "font": {"size": 12}, "height": 24},
-        columnwidth=[1.4] + [1.0] * (len(header) - 1),
-    )
-    return go.Figure(table, layout={"height": 60 + 26 * (len(rows) + 1),
-                                    "margin": {"t": 10, "b": 10, "l": 10, "r": 10}})
+    widths = [2.5, 0.9, 0.9] + [1.0] * (len(header) - 5) + [1.2, 2.1]
+    return table_figure(header, columns, columnwidth=widths,
+                        header_style={"fill_color": "#e8e8e8"})

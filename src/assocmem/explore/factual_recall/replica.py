@@ -197,9 +197,10 @@ def _log_excess(alpha: np.ndarray) -> np.ndarray:
 
 
 def _p_ticks(p_min: float, p_max: float) -> tuple[list[float], list[str]]:
-    candidates = [10, 30, 100, 300, 1000, 3000, 10**4, 10**5, 10**6, 10**8, 10**12]
-    chosen = [p for p in candidates if p_min <= p <= p_max]
-    return [float(np.log(np.log(p))) for p in chosen], [f"{p:g}" for p in chosen]
+    """Top-axis ticks of a log log p axis: the powers of ten in [p_min, p_max], as 10ᵏ."""
+    powers = [k for k in (1, 2, 3, 4, 5, 6, 8, 12) if p_min <= 10.0**k <= p_max]
+    text = ["10" if k == 1 else f"10<sup>{k}</sup>" for k in powers]
+    return [float(np.log(k * np.log(10.0))) for k in powers], text
 
 
 @tidied
@@ -232,7 +233,7 @@ def plot_finite_size(scaling: Any, height: int = 450) -> go.Figure:
         _line(xc, _log_excess(lim + 2 * se), "band", showlegend=False, line={"width": 0},
               fill="tonexty", fillcolor="rgba(31, 119, 180, 0.2)", hoverinfo="skip"),
         _line(xc, _log_excess(lim),
-              "[ours] t → 1 limit of G<sub>p</sub>: α<sub>c</sub>(p) = 1/(2c(p))",
+              "[ours] α<sub>c</sub>(p) = 1/(2c(p)) (G<sub>p</sub> at t → 1)",
               line={"color": _COLORS[0], "width": 3}, customdata=s.p_curve,
               hovertemplate=_EXCESS_HOVER),
         _line(xc, _log_excess(s.alpha_step), "[ours] step-function estimate",

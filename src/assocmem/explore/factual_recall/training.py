@@ -207,7 +207,7 @@ def plot_threshold_scan(
     s0 = items[0]
     fig.add_trace(go.Scatter(
         x=s0.d, y=s0.finite_p, mode="markers+lines",
-        name="finite-p estimate α<sub>c</sub>(p) (ours, corrected; see fr-replica)",
+        name="finite-p estimate α<sub>c</sub>(p) (ours, corrected; replica section)",
         marker={"symbol": "diamond-open", "size": 10, "color": _GREY},
         line={"color": _GREY, "dash": "dot"},
         error_y={"type": "data", "array": s0.finite_p_stderr, "thickness": 1},
@@ -274,9 +274,11 @@ def plot_learning_curve(curve: Any, height: int = 380) -> go.Figure:
     x_range = [0.0, math.log10(curve.budget)]
     traces: list[go.Scatter] = [
         go.Scatter(x=t, y=acc, mode="lines", name="trained (CE + Adam)", xaxis="x", yaxis="y",
+                   legendgroup="trained (CE + Adam)",
                    line={"color": _TRAINED}, hovertemplate="step %{x}: %{y:.3f}<extra></extra>"),
         go.Scatter(x=t, y=loss, mode="lines", name="cross-entropy", xaxis="x2", yaxis="y2",
-                   line={"color": _TRAINED, "dash": "dash"}, showlegend=False,
+                   line={"color": _TRAINED}, showlegend=False,
+                   legendgroup="trained (CE + Adam)",
                    hovertemplate="step %{x}: loss %{y:.3f}<extra></extra>"),
         go.Scatter(x=[1, curve.budget], y=[curve.uniform_loss] * 2, mode="lines",
                    name="ln p (W = 0)", xaxis="x2", yaxis="y2",
@@ -298,7 +300,8 @@ def plot_learning_curve(curve: Any, height: int = 380) -> go.Figure:
     final = float(curve.accuracy[-1])
     layout.update(
         height=height, legend=_TOP_LEGEND, margin={"t": 90},
-        title={"text": (f"d = {curve.d}, α = {curve.alpha_eff:.2f} (p = {curve.p}): accuracy "
+        title={"text": (f"d = {curve.d}, α = {curve.alpha:.3g} (p = {curve.p}, effective α "
+                        f"{curve.alpha_eff:.3f}): accuracy "
                         f"{final:.3f} after {curve.steps}/{curve.budget} steps, {stop}"),
                "font": {"size": 14}},
         shapes=[{"type": "line", "xref": "x", "yref": "y", "x0": 1, "x1": curve.budget,
