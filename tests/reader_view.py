@@ -130,10 +130,14 @@ _AUDIT = r"""
         defects.push(`${label(t)} crosses the edge of its plotting area (cut off)`);
       }
     }
-    for (const bar of gd.querySelectorAll('g.table .scrollbar-glyph')) {
-      // the glyph is a stroked line of zero width: its height says the table scrolls
-      if (bar.getBoundingClientRect().height > 0 && bar.checkVisibility()) {
-        defects.push('a table scrolls: rows are hidden below its edge');
+    for (const table of gd.querySelectorAll('g.table')) {
+      // cells below the visible area (plotly clips them; the reader must scroll the table)
+      const view = Array.from(table.querySelectorAll('.scroll-background')).map(box);
+      const bottom = Math.max(...view.map(r => r.y1));
+      const hidden = Array.from(table.querySelectorAll('.cell-text'))
+        .filter(e => e.textContent.trim() && box(e).y1 > bottom + slack);
+      if (view.length && hidden.length) {
+        defects.push(`a table scrolls: ${hidden.length} cells are hidden below its edge`);
       }
     }
     const menus = Array.from(gd.querySelectorAll('g.updatemenu-header-group')).filter(shown);
