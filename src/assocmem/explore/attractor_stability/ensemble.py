@@ -33,6 +33,7 @@ from assocmem.attractor.ensemble import EnsembleGrid, EnsembleView, ReductionChe
 from .._checks import check_height, check_row_map
 from .._layout import tidied
 from .._panels import _axis, _circle_trace, _complex_points, _vline
+from .._tables import table_figure
 
 __all__ = ["plot_ensemble", "plot_ensemble_grid", "plot_ensemble_table", "plot_reduction"]
 
@@ -40,8 +41,6 @@ _EIG, _SUPPORT, _LOW, _TRIVIAL = "#7f7f7f", "#ff7f0e", "#1f77b4", "black"
 _UNSTABLE = "rgba(214, 39, 40, 0.08)"
 # right-aligned, so that the book's dropdown (top left) does not cover it
 _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yanchor": "bottom"}
-_TABLE_ROW = 50  # px of a table row of two 12 px lines, with room for plotly's padding
-_TABLE_SLACK = 110  # px: the margins, the hover toolbar's strip and a spare line
 
 
 def _circle(center: float, radius: float, x: str, y: str, name: str, legend: bool) -> dict:
@@ -350,7 +349,8 @@ def plot_ensemble_table(
     Returns
     -------
     plotly.graph_objects.Figure
-        One ``go.Table`` row per panel of the grid, every row two lines high.
+        One ``go.Table`` row per panel of the grid, as tall as its rows
+        (:func:`~assocmem.explore._tables.table_figure`).
     """
     check_instance(grid, "grid", EnsembleGrid)
     ref = check_row_map(reference, "reference", 2) or {}
@@ -389,17 +389,11 @@ def plot_ensemble_table(
         "max<br>|λ − centre|",
         "earlier<br>run",
     ]
-    table = go.Table(
+    fig = table_figure(
+        header,
+        columns,
         columnwidth=[0.6, 0.6, 1.0, 1.0, 1.2, 0.8, 1.2, 0.8],
-        header={
-            "values": header,
-            "fill": {"color": "#eeeeee"},
-            "align": "center",
-            "height": _TABLE_ROW,
-        },
-        cells={"values": columns, "align": "center", "height": _TABLE_ROW},
+        header_style={"fill": {"color": "#eeeeee"}, "align": "center"},
+        cell_style={"align": "center"},
     )
-    need = _TABLE_ROW * (len(rows) + 1) + _TABLE_SLACK
-    return go.Figure(
-        data=[table], layout={"height": max(height, need), "margin": {"t": 10, "b": 10}}
-    )
+    return fig.update_layout(height=max(height, fig.layout.height))

@@ -34,7 +34,7 @@ from assocmem.linear_memory.volume import FirstMomentPair
 
 from .._checks import check_height, check_results
 from .._layout import tidied
-from .common import table_figure
+from .._tables import table_figure
 
 __all__ = ["plot_counting_curve", "plot_first_moments", "plot_load_table", "plot_score_maps"]
 

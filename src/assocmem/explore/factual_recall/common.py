@@ -13,8 +13,6 @@ plot_accuracy_curves
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,10 +35,15 @@ _TOP_LEGEND = {"orientation": "h", "x": 1.0, "xanchor": "right", "y": 1.02, "yan
 def _band(x: np.ndarray, lo: np.ndarray, hi: np.ndarray, color: str, group: str) -> go.Scatter:
     rgb = tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))
     return go.Scatter(
-        x=np.concatenate([x, x[::-1]]), y=np.concatenate([hi, lo[::-1]]), mode="lines",
+        x=np.concatenate([x, x[::-1]]),
+        y=np.concatenate([hi, lo[::-1]]),
+        mode="lines",
         fill="toself",
-        fillcolor=f"rgba({rgb[0]}, {rgb[1]}, {rgb[2]}, 0.15)", line={"width": 0},
-        hoverinfo="skip", showlegend=False, legendgroup=group,
+        fillcolor=f"rgba({rgb[0]}, {rgb[1]}, {rgb[2]}, 0.15)",
+        line={"width": 0},
+        hoverinfo="skip",
+        showlegend=False,
+        legendgroup=group,
     )
 
 
@@ -84,30 +87,49 @@ def plot_accuracy_curves(
     height = check_height(height)
     if labels is None:
         short = {"original": "OP", "decoupled": "DP"}
-        labels = [f"{short[s.problem]} d = {s.d}" + ("" if s.kappa == 1 else f", κ = {s.kappa:g}")
-                  for s in sweeps]
+        labels = [
+            f"{short[s.problem]} d = {s.d}" + ("" if s.kappa == 1 else f", κ = {s.kappa:g}")
+            for s in sweeps
+        ]
     fig = go.Figure()
     for i, (s, label) in enumerate(zip(sweeps, labels, strict=True)):
         color = SWEEP_COLORS[i % len(SWEEP_COLORS)]
         x, mean, std = s.alpha_eff, s.accuracy.mean(axis=1), s.accuracy.std(axis=1)
         if s.accuracy.shape[1] > 1:
             fig.add_trace(_band(x, mean - std, np.minimum(mean + std, 1.0), color, label))
-        fig.add_trace(go.Scatter(
-            x=x, y=mean, mode="lines+markers", name=f"{label}, trained", legendgroup=label,
-            line={"color": color}, customdata=s.p,
-            hovertemplate="α = %{x:.3f}, p = %{customdata}<br>accuracy %{y:.3f}<extra></extra>",
-        ))
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=mean,
+                mode="lines+markers",
+                name=f"{label}, trained",
+                legendgroup=label,
+                line={"color": color},
+                customdata=s.p,
+                hovertemplate="α = %{x:.3f}, p = %{customdata}<br>accuracy %{y:.3f}<extra></extra>",
+            )
+        )
         if hebbian and s.hebbian is not None:
-            fig.add_trace(go.Scatter(
-                x=x, y=s.hebbian.mean(axis=1), mode="lines", name=f"{label}, Hebbian",
-                legendgroup=label, line={"color": color, "dash": "dot"},
-                hovertemplate="α = %{x:.3f}<br>Hebbian %{y:.3f}<extra></extra>",
-            ))
+            fig.add_trace(
+                go.Scatter(
+                    x=x,
+                    y=s.hebbian.mean(axis=1),
+                    mode="lines",
+                    name=f"{label}, Hebbian",
+                    legendgroup=label,
+                    line={"color": color, "dash": "dot"},
+                    hovertemplate="α = %{x:.3f}<br>Hebbian %{y:.3f}<extra></extra>",
+                )
+            )
     _threshold_marks(fig, thresholds or {}, height)
     fig.update_layout(
-        height=height, title=title, xaxis_title="load α = p ln p / d²",
-        yaxis_title="accuracy (fraction of facts recalled)", yaxis_range=[0, 1.05],
-        legend=_TOP_LEGEND, margin={"t": 70 if title else 50},
+        height=height,
+        title=title,
+        xaxis_title="load α = p ln p / d²",
+        yaxis_title="accuracy (fraction of facts recalled)",
+        yaxis_range=[0, 1.05],
+        legend=_TOP_LEGEND,
+        margin={"t": 70 if title else 50},
     )
     return fig
 
@@ -121,8 +143,11 @@ def _threshold_marks(fig: go.Figure, thresholds: Mapping[str, float], height: in
     """
     if not thresholds:
         return
-    curves = [(np.asarray(t.x, float), np.asarray(t.y, float)) for t in fig.data
-              if t.fill is None and t.x is not None and len(t.x) > 1]
+    curves = [
+        (np.asarray(t.x, float), np.asarray(t.y, float))
+        for t in fig.data
+        if t.fill is None and t.x is not None and len(t.x) > 1
+    ]
     xs = [float(v) for v in thresholds.values()]
     lo = min([*xs, *(float(np.min(x)) for x, _ in curves)])
     hi = max([*xs, *(float(np.max(x)) for x, _ in curves)])
@@ -141,10 +166,26 @@ def _threshold_marks(fig: go.Figure, thresholds: Mapping[str, float], height: in
             y = ceiling
         ceiling = y - 2 * half
         color = "black" if j == 0 else "grey"
-        fig.add_shape(type="line", x0=value, x1=value, y0=0.0, y1=y - half, xref="x",
-                      yref="y", line={"dash": "dash", "color": color})
-        fig.add_annotation(x=value, y=y, text=name, showarrow=False, xanchor="left", xshift=4,
-                           yanchor="middle", font={"size": 11})
+        fig.add_shape(
+            type="line",
+            x0=value,
+            x1=value,
+            y0=0.0,
+            y1=y - half,
+            xref="x",
+            yref="y",
+            line={"dash": "dash", "color": color},
+        )
+        fig.add_annotation(
+            x=value,
+            y=y,
+            text=name,
+            showarrow=False,
+            xanchor="left",
+            xshift=4,
+            yanchor="middle",
+            font={"size": 11},
+        )
 
 
 def _clear(x: np.ndarray, y: np.ndarray, x0: float, x1: float, yc: float, half: float) -> bool:
@@ -165,67 +206,3 @@ def _clear(x: np.ndarray, y: np.ndarray, x0: float, x1: float, yc: float, half: 
     if len(pts) == 1 or a == b:
         seg_lo = seg_hi = pts
     return bool(np.all((seg_hi < yc - half) | (seg_lo > yc + half)))
-
-
-# plotly.js tables: 8 px of padding around a cell's text, lines 1.3 font sizes apart (measured
-# 15.2 px at 12 px); a row grows to its tallest cell of more than one line (wrapped at spaces
-# or broken at <br>), to the lines' height and the padding above and below.
-_CELL_PAD = 8
-_TABLE_LINE = 1.3
-
-
-def _wrapped_lines(text: str, size: float, room: float) -> int:
-    """Lines plotly.js wraps ``text`` into in a column ``room`` px wide (greedy, at spaces)."""
-    lines = 0
-    for part in re.split(r"<br\s*/?>", str(text), flags=re.IGNORECASE):
-        lines += 1
-        used = 0.0
-        for word in part.split(" "):
-            w = text_width(word + " ", size)
-            if used and used + w > room:
-                lines += 1
-                used = 0.0
-            used += w
-    return lines
-
-
-def _row_height(texts: Sequence[str], widths: Sequence[float], size: float, base: float) -> float:
-    """Height (px) of one table row: the cell height, or its tallest wrapped cell."""
-    tall = base
-    for text, width in zip(texts, widths, strict=True):
-        n = _wrapped_lines(text, size, width - 2 * _CELL_PAD)
-        if n > 1:
-            tall = max(tall, n * _TABLE_LINE * size + 2 * _CELL_PAD)
-    return tall
-
-
-def table_figure(
-    header: Sequence[str], columns: Sequence[Sequence[str]], *,
-    columnwidth: Sequence[float] | None = None, header_style: Mapping[str, Any] | None = None,
-    cell_style: Mapping[str, Any] | None = None, size: float = 12,
-) -> go.Figure:
-    """A plotly table whose figure is as tall as its rows (no scroll bar, no blank space).
-
-    The height adds up each row's height: plotly.js wraps a cell's text at spaces to its
-    column's width (``text_width`` estimates err on the wide side) and grows the row to fit.
-    """
-    n = len(header)
-    rel = np.asarray(columnwidth if columnwidth is not None else [1.0] * n, dtype=float)
-    margin = 10
-    widths = (COLUMN_WIDTH - 2 * margin) * rel / rel.sum()
-    head_h, cell_h = 28.0, 24.0
-    total = _row_height(header, widths, size, head_h)
-    for row in zip(*columns, strict=True):
-        total += _row_height(row, widths, size, cell_h)
-    table = go.Table(
-        header={"values": list(header), "font": {"size": size}, "height": head_h,
-                **(header_style or {})},
-        cells={"values": [list(c) for c in columns], "font": {"size": size}, "height": cell_h,
-               **(cell_style or {})},
-        columnwidth=list(rel),
-    )
-    # tidy() keeps the plotting area this tall and adds its own top and bottom rows
-    return go.Figure(table, layout={
-        "height": math.ceil(total) + 4 + 2 * margin,
-        "margin": {"t": margin, "b": margin, "l": margin, "r": margin},
-    })

@@ -34,7 +34,7 @@ from assocmem.linear_memory.hebbian import HebbianHistogram, HebbianRateCurve, H
 from .._checks import check_results, check_row_map, check_strings
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _positive_or_none, _vline
-from .common import table_figure
+from .._tables import table_figure
 
 __all__ = [
     "MODEL_STYLES",

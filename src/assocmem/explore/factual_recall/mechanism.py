@@ -36,7 +36,7 @@ from assocmem.linear_memory.mechanism import ScoreMechanism, ScoreMechanismSweep
 
 from .._checks import check_height, check_result_map, check_results
 from .._layout import tidied
-from .common import table_figure
+from .._tables import table_figure
 
 __all__ = [
     "plot_extreme_value",
