@@ -188,6 +188,15 @@ class TestExploration:
         assert live == figure_message(e.render(a=2.5))  # exactly what render gives
         assert live["layout"]["title"]["text"] == "a=2.5 b=x"
 
+    def test_live_figure_uses_the_books_plot_config(self):
+        # tidy() leaves room for the hover toolbar of PLOT_CONFIG; the live panel must show
+        # that toolbar, not plotly's wider default one.
+        from assocmem.explore._layout import PLOT_CONFIG
+
+        panel = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)]).widget()
+        assert panel.children[-1].config == PLOT_CONFIG
+        assert 'model.get("config")' in panel.children[-1]._esm
+
     def test_one_control_change_sends_one_message(self, monkeypatch):
         # The old path sent a relayout, a deleteTraces and an addTraces message (three redraws
         # in the browser); the live figure sends the new figure as one state update.

@@ -27,6 +27,7 @@ from assocmem._validation import (
 
 from . import _layout
 from ._checks import check_results
+from ._layout import PLOT_CONFIG
 from ._payload import compact_traces
 
 __all__ = [
@@ -132,16 +133,6 @@ def figure_html(fig: go.Figure | dict[str, Any]) -> str:
         config=PLOT_CONFIG,
         post_script=_MENU_SCRIPT,
     )
-
-
-#: Plotly config of the book's figures: responsive, and a hover toolbar without the selection
-#: tools and the logo (they do nothing here); the toolbar shows in the strip that
-#: :func:`assocmem.explore._layout.tidy` keeps free at the top of every figure.
-PLOT_CONFIG = {
-    "responsive": True,
-    "displaylogo": False,
-    "modeBarButtonsToRemove": ["select2d", "lasso2d"],
-}
 
 
 class _BookRenderer(MimetypeRenderer):

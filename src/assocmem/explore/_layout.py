@@ -31,13 +31,29 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-__all__ = ["COLUMN_WIDTH", "MODEBAR_STRIP", "legend_on_top", "text_width", "tidied", "tidy"]
+__all__ = [
+    "COLUMN_WIDTH",
+    "MODEBAR_STRIP",
+    "PLOT_CONFIG",
+    "legend_on_top",
+    "text_width",
+    "tidied",
+    "tidy",
+]
 
 #: Width (px) of the book's text column at 1280 px, the width a figure gets in the book.
 COLUMN_WIDTH = 688
 #: Height (px) kept free at the top for plotly's hover toolbar (22 px tall, 2 px from the top).
 MODEBAR_STRIP = 32
-#: Width (px) of the hover toolbar with the buttons the book keeps (see ``_core.PLOT_CONFIG``).
+#: Plotly config of the book's figures: responsive, and a hover toolbar without the selection
+#: tools and the logo (they do nothing here); the toolbar shows in the strip that
+#: :func:`assocmem.explore._layout.tidy` keeps free at the top of every figure.
+PLOT_CONFIG = {
+    "responsive": True,
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["select2d", "lasso2d"],
+}
+#: Width (px) of the hover toolbar with the buttons :data:`PLOT_CONFIG` keeps.
 MODEBAR_WIDTH = 150
 _GAP = 6  # px between rows
 _LEGEND_ROW = 21  # px per row of a horizontal legend with 12 px text (measured 19-20)

@@ -27,6 +27,7 @@ import traitlets
 
 from assocmem._validation import check_instance
 
+from ._layout import PLOT_CONFIG
 from ._payload import compact
 
 __all__ = ["LiveFigure", "figure_message"]
@@ -68,7 +69,7 @@ async function render({ model, el }) {
       do {
         waiting = false;
         const fig = model.get("figure");
-        await Plotly.react(gd, fig.data || [], fig.layout || {}, { responsive: true });
+        await Plotly.react(gd, fig.data || [], fig.layout || {}, model.get("config"));
       } while (waiting);
     } finally {
       drawing = false;
@@ -103,6 +104,8 @@ class LiveFigure(anywidget.AnyWidget):
     _esm = traitlets.Unicode(_ESM).tag(sync=True)
     _plotly_js = traitlets.Unicode().tag(sync=True)
     figure = traitlets.Dict().tag(sync=True)
+    #: The book's plotly config (the same hover toolbar the layout leaves room for).
+    config = traitlets.Dict(PLOT_CONFIG).tag(sync=True)
 
     def __init__(self, fig: go.Figure) -> None:
         super().__init__(_plotly_js=_PLOTLY_JS.read_text(encoding="utf-8"))
