@@ -10,14 +10,13 @@ as its rows. Every chapter's table figure is built with it.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
 
-from ._layout import COLUMN_WIDTH, text_width
+from ._layout import COLUMN_WIDTH, _lines, _wrap
 
 __all__ = ["table_figure"]
 
@@ -29,18 +28,8 @@ _TABLE_LINE = 1.3
 
 
 def _wrapped_lines(text: str, size: float, room: float) -> int:
-    """Lines plotly.js wraps ``text`` into in a column ``room`` px wide (greedy, at spaces)."""
-    lines = 0
-    for part in re.split(r"<br\s*/?>", str(text), flags=re.IGNORECASE):
-        lines += 1
-        used = 0.0
-        for word in part.split(" "):
-            w = text_width(word + " ", size)
-            if used and used + w > room:
-                lines += 1
-                used = 0.0
-            used += w
-    return lines
+    """Lines plotly.js wraps ``text`` into in a column ``room`` px wide (the layout's wrap)."""
+    return len(_lines(_wrap(str(text), size, room)))
 
 
 def _row_height(texts: Sequence[str], widths: Sequence[float], size: float, base: float) -> float:
