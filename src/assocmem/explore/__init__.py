@@ -32,17 +32,33 @@ explore
 static_figure
     The book-mode figure alone: precomputed slider steps and dropdown options.
 Claim, claims_table
-    The paper-against-ours table that ends each reproducing section.
+    The paper-against-ours table that ends each reproducing section. A claim takes the measured
+    value, its reference and a tolerance (``exact``, ``absolute``, ``relative``, ``at_most``,
+    ``at_least`` or a named ``predicate``) and derives its verdict; its kind is a reproduction, a
+    consistency check of our code, or a paper error (see ``_claims``).
+spread
+    ``mean ± std (n, range)`` of many instances, for a row that rests on more than one.
 """
 
+from ._claims import (
+    Claim,
+    ClaimsTable,
+    ConsistencyError,
+    Tolerance,
+    absolute,
+    at_least,
+    at_most,
+    claims_table,
+    exact,
+    predicate,
+    relative,
+    spread,
+)
 from ._core import (
     BOOK_RENDERER,
     Choice,
-    Claim,
-    ClaimsTable,
     Exploration,
     Slider,
-    claims_table,
     explore,
     figure_html,
     setup,
@@ -54,11 +70,20 @@ __all__ = [
     "Choice",
     "Claim",
     "ClaimsTable",
+    "ConsistencyError",
     "Exploration",
     "Slider",
+    "Tolerance",
+    "absolute",
+    "at_least",
+    "at_most",
     "claims_table",
+    "exact",
     "explore",
     "figure_html",
+    "predicate",
+    "relative",
     "setup",
+    "spread",
     "static_figure",
 ]

@@ -33,11 +33,8 @@ from ._payload import compact_traces
 __all__ = [
     "BOOK_RENDERER",
     "Choice",
-    "Claim",
-    "ClaimsTable",
     "Exploration",
     "Slider",
-    "claims_table",
     "explore",
     "figure_html",
     "setup",
@@ -709,85 +706,3 @@ def explore(
     3
     """
     return Exploration(compute, plot, params, fixed)
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One row of a section's claims table: the paper's statement against our measurement.
-
-    Parameters
-    ----------
-    claim : str
-        The statement, with its place in the paper ("Thm 1", "Fig. 3 left").
-    paper : str
-        The paper's value or wording.
-    ours : str
-        Our measured or computed value, formatted by the calling cell (never typed in prose).
-    agree : bool
-        Whether the two agree.
-    reason : str
-        Why they agree or not (tolerance, finite size, the correction that applies).
-
-    Raises
-    ------
-    TypeError
-        If a text field is not a string or ``agree`` is not a bool.
-    """
-
-    claim: str
-    paper: str
-    ours: str
-    agree: bool
-    reason: str = ""
-
-    def __post_init__(self) -> None:
-        for name in ("claim", "paper", "ours", "reason"):
-            value = getattr(self, name)
-            if not isinstance(value, str):
-                raise TypeError(f"{name} must be a string, got {value!r:.80}")
-        object.__setattr__(self, "agree", check_bool(self.agree, "agree"))
-
-
-class ClaimsTable:
-    """A small HTML table of :class:`Claim` rows that renders in JupyterLab and in the book."""
-
-    def __init__(self, claims: Sequence[Claim]) -> None:
-        self.claims = tuple(check_results(claims, "claims", Claim, single=False))
-
-    @property
-    def all_agree(self) -> bool:
-        """Whether every row agrees."""
-        return all(c.agree for c in self.claims)
-
-    def _repr_html_(self) -> str:
-        import html
-
-        head = "".join(f"<th>{h}</th>" for h in ("Claim", "Paper", "Ours", "Verdict", "Why"))
-        rows = []
-        for c in self.claims:
-            verdict = "agree" if c.agree else "disagree"
-            cells = (c.claim, c.paper, c.ours, verdict, c.reason)
-            rows.append(
-                f"<tr class='claim-{verdict}'>"
-                + "".join(f"<td>{html.escape(str(v))}</td>" for v in cells)
-                + "</tr>"
-            )
-        return (
-            "<table class='assocmem-claims'><thead><tr>"
-            + head
-            + "</tr></thead><tbody>"
-            + "".join(rows)
-            + "</tbody></table>"
-        )
-
-
-def claims_table(claims: Sequence[Claim]) -> ClaimsTable:
-    """Return a displayable table of claims (the last cell of each reproducing section).
-
-    Examples
-    --------
-    >>> t = claims_table([Claim("two points: 3 minima (Sec. 3)", "3", "3", True, "exact")])
-    >>> t.all_agree
-    True
-    """
-    return ClaimsTable(claims)
