@@ -259,7 +259,9 @@ def public_names(module_name: str) -> list[str]:
 
 
 def is_result_type(obj: Any) -> bool:
-    """Frozen dataclasses are result records the library builds; they need no baseline."""
+    """Frozen dataclasses (result records) and exception classes need no baseline."""
+    if inspect.isclass(obj) and issubclass(obj, BaseException):
+        return True
     params = getattr(obj, "__dataclass_params__", None)
     return inspect.isclass(obj) and params is not None and params.frozen
 

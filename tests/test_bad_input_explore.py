@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
-from badinput import BOOL, FINITE_ENTRIES, NONE_OK, POSITIVE_REAL, SEED, STR, Baseline, matrix_tests
+from badinput import (
+    ANY_REAL,
+    BOOL,
+    FINITE_ENTRIES,
+    NONE_OK,
+    POSITIVE_REAL,
+    SEED,
+    STR,
+    Baseline,
+    matrix_tests,
+)
 
 from assocmem import attractor as at
 from assocmem import explore
@@ -84,6 +94,11 @@ def _plot(r: float) -> go.Figure:
 
 
 _SLIDER = explore.Slider("a", 0.0, 1.0, steps=2)
+_CLAIM = explore.Claim("c", measured=1, reference=1, test=explore.exact())
+_MEASURED_OK = frozenset(
+    {"inf", "-inf", "zero", "minus_one", "huge", "str", "float_for_int"}
+    | {"inf_entry", "huge_entry", "bool_array"}
+)
 
 CORE = [
     Baseline(explore.setup, {"seed": 0, "threads": 1}, accepts={"seed": SEED}),
@@ -136,12 +151,48 @@ CORE = [
     ),
     Baseline(
         explore.Claim,
-        {"claim": "two points (Sec. 3)", "paper": "3", "ours": "3", "agree": True, "reason": ""},
-        accepts={"claim": STR, "paper": STR, "ours": STR, "agree": BOOL, "reason": STR},
+        {
+            "claim": "two points (Sec. 3)",
+            "measured": [1.0, 2.0],
+            "test": explore.absolute(0.1),
+            "reference": [1.0, 2.0],
+            "paper": "3",
+            "ours": "3",
+            "reason": "finite size",
+            "kind": "reproduction",
+            "protocol": "",
+        },
+        accepts={
+            "claim": STR,
+            # a measured value may be anything real that broadcasts; the verdict follows from it
+            "measured": _MEASURED_OK,
+            "reference": _MEASURED_OK,
+            "paper": STR_OR_NONE,
+            "ours": STR_OR_NONE,
+            "reason": STR,
+            "protocol": STR,
+        },
         name="Claim",
     ),
-    Baseline(explore.claims_table, {"claims": [explore.Claim("c", "1", "1", True)]}),
-    Baseline(explore.ClaimsTable, {"claims": [explore.Claim("c", "1", "1", True)]}),
+    Baseline(
+        explore.Tolerance,
+        {"rule": "absolute", "value": 0.1, "strict": False, "name": "", "fn": None},
+        accepts={"value": POSITIVE_REAL, "strict": BOOL, "fn": NONE_OK},
+        name="Tolerance",
+    ),
+    Baseline(explore.exact, {}),
+    Baseline(explore.absolute, {"tol": 0.1}, accepts={"tol": POSITIVE_REAL}),
+    Baseline(explore.relative, {"tol": 0.1}),
+    Baseline(explore.at_most, {"strict": False}, accepts={"strict": BOOL}),
+    Baseline(explore.at_least, {"strict": False}, accepts={"strict": BOOL}),
+    Baseline(explore.predicate, {"name": "positive", "fn": bool}, accepts={"name": STR}),
+    Baseline(
+        explore.spread,
+        {"values": [1.0, 2.0], "digits": 3},
+        accepts={"values": FINITE_ENTRIES | ANY_REAL},
+    ),
+    Baseline(explore.claims_table, {"claims": [_CLAIM]}),
+    Baseline(explore.ClaimsTable, {"claims": [_CLAIM]}),
     Baseline(explore.figure_html, {"fig": go.Figure(go.Scatter(y=[0.0, 1.0]))}),
     Baseline(
         explore.static_figure,

@@ -42,6 +42,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -520,6 +521,80 @@ def test_book_has_slider_explorations(built_book: Path) -> None:
         if p.exists() and SLIDERS_IN_LAYOUT.search(p.read_text(encoding="utf-8", errors="replace"))
     ]
     assert with_sliders, "no page of the built book has a plotly figure with a slider"
+
+
+class _ClaimRows(HTMLParser):
+    """The rows of every claims table of a page: their data attributes and cell texts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[dict[str, Any]] = []
+        self.headers: list[list[str]] = []
+        self._depth = 0  # > 0 inside a claims table
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "table" and "assocmem-claims" in (a.get("class") or ""):
+            self._depth += 1
+            self.headers.append([])
+        elif self._depth and tag == "tr" and "data-kind" in a:
+            self.rows.append({**a, "cells": []})
+        elif self._depth and tag in ("td", "th"):
+            self._cell = []
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth and tag in ("td", "th") and self._cell is not None:
+            text, self._cell = "".join(self._cell).strip(), None
+            if tag == "td" and self.rows:
+                self.rows[-1]["cells"].append(text)
+            elif tag == "th" and len(self.headers[-1]) < 6:
+                self.headers[-1].append(text)
+        elif tag == "table" and self._depth:
+            self._depth -= 1
+
+
+#: The verdict a row of each kind may print (a failing consistency check raises instead).
+VERDICTS = {
+    "reproduction": {"agree", "disagree"},
+    "paper error": {"paper wrong"},
+    "consistency": {"holds"},
+}
+
+
+def test_every_claims_row_states_a_tolerance_that_fits_its_kind(built_book: Path) -> None:
+    """Every claims table prints a Tolerance column; every row's tolerance fits its kind.
+
+    The rows carry their kind, rule and band (the tolerance as a fraction of the reference) as
+    data attributes; ``check_row`` is the rule the library applies when a claim is built, applied
+    here again to what the reader sees.
+    """
+    from assocmem.explore import _claims
+
+    bad, n_rows = [], 0
+    for name in DOCNAMES:
+        page = _ClaimRows()
+        page.feed((built_book / f"{name}.html").read_text(encoding="utf-8", errors="replace"))
+        bad += [f"{name}: header {h}" for h in page.headers if h[3:4] != ["Tolerance"]]
+        for row in page.rows:
+            n_rows += 1
+            claim, _paper, _ours, tolerance, verdict, why = row["cells"]
+            try:
+                _claims.check_row(
+                    row["data-kind"], row["data-rule"], float(row["data-band"]), f"{claim} {why}"
+                )
+            except ValueError as err:
+                bad.append(f"{name}: {claim!r}: {err}")
+            if not tolerance:
+                bad.append(f"{name}: {claim!r}: empty tolerance cell")
+            if verdict not in VERDICTS[row["data-kind"]]:
+                bad.append(f"{name}: {claim!r}: verdict {verdict!r} for a {row['data-kind']}")
+    assert not bad, "claims rows:\n  " + "\n  ".join(bad)
+    assert n_rows > 150  # the parser sees the tables
 
 
 def test_toc_lists_every_planned_page() -> None:

@@ -9,6 +9,7 @@ the ``hide-input`` (or ``remove-input``) tag, so the reader sees the table, not 
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -97,3 +98,51 @@ def test_notebook_code_lines_fit_the_column() -> None:
     ]
     assert not long, f"{len(long)} code lines wider than a code cell:\n  " + "\n  ".join(long[:20])
     assert len(notebooks) > 20  # the test sees the notebooks
+
+
+def _claim_calls(path: Path) -> list[ast.Call]:
+    """Every ``Claim(...)`` / ``explore.Claim(...)`` call in the notebook's code cells."""
+    calls = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse("".join(cell["source"]))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                if name == "Claim":
+                    calls.append(node)
+    return calls
+
+
+def _literal_bools(call: ast.Call) -> list[str]:
+    """The literal ``True``/``False`` anywhere inside a call (a verdict typed by hand)."""
+    return [
+        f"line {node.lineno}: {node.value}"
+        for node in ast.walk(call)
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool)
+    ]
+
+
+def test_no_claim_takes_a_literal_verdict() -> None:
+    # A verdict is derived by Claim from measured, reference and test; a literal True/False in a
+    # Claim call (as a verdict, or as measured/reference standing in for one) would let a table
+    # say what the numbers do not.
+    notebooks = [p for p in sorted((ROOT / "book").rglob("*.ipynb")) if "_build" not in p.parts]
+    calls = {p: _claim_calls(p) for p in notebooks}
+    found = [
+        f"{path.relative_to(ROOT).as_posix()} {where}"
+        for path, cs in calls.items()
+        for call in cs
+        for where in _literal_bools(call)
+    ]
+    untested = [
+        f"{path.relative_to(ROOT).as_posix()} line {call.lineno}"
+        for path, cs in calls.items()
+        for call in cs
+        if "test" not in {k.arg for k in call.keywords}
+    ]
+    assert not found, "Claim calls with a literal bool:\n  " + "\n  ".join(found)
+    assert not untested, "Claim calls without test=:\n  " + "\n  ".join(untested)
+    assert sum(len(cs) for cs in calls.values()) > 150  # the scan sees the calls

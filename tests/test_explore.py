@@ -254,30 +254,3 @@ class TestExploration:
         e = ex.explore(_compute, _line, [ex.Slider("a", 1.0, 3.0, steps=3)], b="z")
         assert e.render(a=1.5).to_plotly_json() == e.render(a=1.5).to_plotly_json()
         assert e.render(a=1.5).data[0].name == "z"
-
-
-class TestClaimsTable:
-    def test_renders_each_claim_with_its_verdict(self):
-        table = ex.claims_table(
-            [
-                ex.Claim("two points (Sec. 3)", "3", "3", True, "exact"),
-                ex.Claim("Thm 1 for all Δ<r", "100%", "18%", False, "needs Δ<r/2"),
-            ]
-        )
-        html = table._repr_html_()
-        assert html.count("<tr class='claim-agree'>") == 1
-        assert "<td>disagree</td>" in html
-        assert "needs Δ&lt;r/2" in html  # escaped, so the reason cannot break the table
-        assert not table.all_agree
-
-    def test_empty_table_is_refused(self):
-        with pytest.raises(ValueError, match="claims"):
-            ex.claims_table([])
-
-    def test_fields_are_checked(self):
-        with pytest.raises(TypeError, match="agree"):
-            ex.Claim("c", "1", "1", "yes")
-        with pytest.raises(TypeError, match="ours"):
-            ex.Claim("c", "1", 1.0, True)
-        with pytest.raises(TypeError, match="claims"):
-            ex.claims_table(["c"])

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import check_option
+from assocmem._validation import as_real_vector, check_option, check_positive_int
 
 from ._checks import check_results
 
@@ -489,18 +489,20 @@ def check_row(kind: Any, rule: Any, band: Any, claim: Any = "") -> None:
 def spread(values: Any, digits: int = 3) -> str:
     """``mean ± std (n = …, range lo–hi)`` of many instances, for a row's "ours" cell.
 
+    ``values`` is a 1-D array of finite numbers; ``digits`` (1 to 10) the significant digits of
+    the mean and range.
+
     Examples
     --------
     >>> spread([1.0, 2.0, 3.0], digits=2)
     '2 ± 0.82 (n = 3, range 1–3)'
     """
-    v = np.asarray(values, dtype=float).ravel()
-    if v.size == 0 or not np.all(np.isfinite(v)):
-        raise ValueError(f"values must be a non-empty array of finite numbers, got {values!r:.80}")
-    if not isinstance(digits, numbers.Integral) or not 1 <= digits <= 10:
-        raise ValueError(f"digits must be an integer in [1, 10], got {digits!r}")
+    v = as_real_vector(values, "values")
+    digits = check_positive_int(digits, "digits", maximum=10)
     g = f".{digits}g"
-    return f"{v.mean():{g}} ± {v.std():.2g} (n = {v.size}, range {v.min():{g}}–{v.max():{g}})"
+    with np.errstate(over="ignore"):  # entries near the float limit: the spread is inf
+        mean, std = v.mean(), v.std()
+    return f"{mean:{g}} ± {std:.2g} (n = {v.size}, range {v.min():{g}}–{v.max():{g}})"
 
 
 def _row_html(c: Claim) -> str:
