@@ -294,6 +294,19 @@ BASELINES = [
         accepts={"steps": bad.ZERO, "seed": bad.ZERO, "lr": bad.POSITIVE_REAL},
     ),
     Baseline(
+        toy.snapshot_accuracies,
+        {
+            "d": 2,
+            "p": 3,
+            "steps": 0,
+            "problem": "original",
+            "rule": "trained",
+            "instances": 2,
+            "lr": 0.01,
+        },
+        accepts={"steps": bad.ZERO, "lr": bad.POSITIVE_REAL},
+    ),
+    Baseline(
         toy.counting_curve,
         {"alpha": 0.5, "d_min": 10, "d_max": 20, "n": 2},
         accepts={"alpha": bad.POSITIVE_REAL},

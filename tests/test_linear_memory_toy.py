@@ -23,6 +23,7 @@ from assocmem.linear_memory.toy import (
     counting_curve,
     load_table,
     score_snapshot,
+    snapshot_accuracies,
 )
 from assocmem.linear_memory.training import train
 
@@ -114,6 +115,38 @@ class TestScoreSnapshot:
 
     def test_rules_constant(self):
         assert RULES == ("trained", "hebbian")
+
+
+class TestSnapshotAccuracies:
+    def test_entry_k_is_the_snapshot_of_seed_k(self):
+        # A batch equals a loop: entry k is score_snapshot(..., seed=k).
+        acc = snapshot_accuracies(6, 5, 3, "decoupled", instances=4)
+        loop = [score_snapshot(6, 5, 3, "decoupled", seed=k).accuracy for k in range(4)]
+        assert acc.shape == (4,)
+        np.testing.assert_array_equal(acc, loop)
+
+    def test_hebbian_and_trained_share_the_instances(self):
+        # Same seeds, same instances: the Hebbian accuracy of seed k is that of the instance
+        # drawn by _instance_and_init(k).
+        acc = snapshot_accuracies(8, 10, 0, rule="hebbian", instances=3)
+        for k in range(3):
+            inst, _ = _instance_and_init(8, 10, "original", k)
+            W = hebbian_weights(inst)
+            recalled = np.argmax(scores(W, inst), axis=1) == np.arange(10)
+            assert acc[k] == pytest.approx(recalled.mean())
+
+    def test_400_steps_store_every_toy_instance(self):
+        # d = 8, p = 10 (α = 0.36, below the finite-size thresholds): 400 Adam steps store all
+        # 20 instances (200 steps leave a few at 0.9, the budget of section fr-facts).
+        assert np.all(snapshot_accuracies(8, 10, 400, instances=20) == 1.0)
+
+    @pytest.mark.parametrize(
+        ("kwargs", "match"),
+        [({"instances": 0}, "instances"), ({"instances": 10_001}, "instances"), ({"d": 0}, "d")],
+    )
+    def test_bad_input(self, kwargs, match):
+        with pytest.raises(ValueError, match=match):
+            snapshot_accuracies(**{"d": 4, "p": 5, **kwargs})
 
 
 class TestCountingCurve:
