@@ -121,6 +121,19 @@ BASELINES = [
         },
         accepts={"seed": bad.SEED},
     ),
+    Baseline(
+        loads.alpha_s_protocols,
+        {
+            "cases": [(1.0, 1.0, 1.0)],
+            "N": 12,
+            "alphas": [0.1, 0.3],
+            "patterns": 1,
+            "theta_shifts": [-0.1, 0.1],
+            "seed": 0,
+            "overshoot": 1,
+        },
+        accepts={"theta_shifts": bad.SMALL_REAL, "seed": bad.SEED},
+    ),
     # ---------------------------------------------------------------- dynamics
     Baseline(
         dynamics.kick_states,

@@ -17,15 +17,17 @@ Notation map
 The theory comes from :func:`assocmem.attractor.theory` and
 :func:`assocmem.attractor.phase_diagram` (θ = θ*_bulk throughout); measurements from
 :func:`assocmem.attractor.empirical_critical_load` (Eq. 8 weights, low-rank spectra, a pattern is
-stable when its spectral abscissa is < −1e−6). The box of the phase diagrams is the note's:
-n in [0.5, 2], σ in [0.05, 10] (log-spaced); σ >= 0.05 keeps clear of the 0/0 corner at n = 1,
-σ → 0 (note §2.8).
+stable when its spectral abscissa is < −1e−6); :func:`alpha_s_protocols` measures the same
+patterns the paper's way as well (Eq. 20 weights, θ scanned). The box of the phase diagrams is
+the note's: n in [0.5, 2], σ in [0.05, 10] (log-spaced); σ >= 0.05 keeps clear of the 0/0
+corner at n = 1, σ → 0 (note §2.8).
 
 Public functions
 ----------------
 ``phase_view`` (result ``PhaseView``), ``optimum_vs_cv`` (result ``OptimumCurve``),
 ``alpha_s_vs_cv`` (result ``AlphaSCurve``), ``transition_scan`` (result ``TransitionScan``),
-``alpha_s_comparison`` (result ``AlphaSComparison``).
+``alpha_s_comparison`` (result ``AlphaSComparison``), ``alpha_s_protocols`` (result
+``ProtocolComparison``: our protocol against the paper's, zero-diagonal weights and a scanned θ).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ELEMENTS,
     as_real_array,
     as_real_vector,
     check_int_sequence,
@@ -51,9 +54,18 @@ from assocmem.attractor._domain import (
     check_matrix_size,
     check_sigma,
     cv_vector,
+    theta_vector,
 )
 from assocmem.attractor.meanfield import PhaseDiagram, StabilityTheory, phase_diagram, theory
-from assocmem.attractor.network import CriticalLoad, _zero_crossing, empirical_critical_load
+from assocmem.attractor.network import (
+    CriticalLoad,
+    _build,
+    _zero_crossing,
+    empirical_critical_load,
+    jacobian_spectrum,
+)
+from assocmem.attractor.rates import _g_inverse, _gain, _sample
+from assocmem.backend import array_namespace, to_numpy
 
 __all__ = [
     "N_RANGE",
@@ -62,8 +74,10 @@ __all__ = [
     "AlphaSCurve",
     "OptimumCurve",
     "PhaseView",
+    "ProtocolComparison",
     "TransitionScan",
     "alpha_s_comparison",
+    "alpha_s_protocols",
     "alpha_s_vs_cv",
     "optimum_vs_cv",
     "phase_view",
@@ -76,6 +90,8 @@ N_RANGE = (0.5, 2.0)
 SIGMA_RANGE = (0.05, 10.0)
 _DEFAULT_ALPHAS = tuple(np.round(np.arange(0.025, 0.951, 0.025), 3))
 _MAX_GRID = 10_000_000  # (n, σ) grid points of one phase diagram (8000 take under a second)
+#: θ − θ*_bulk scanned by :func:`alpha_s_protocols` by default (the issue's ±0.3, step 0.15).
+_DEFAULT_SHIFTS = (-0.3, -0.15, 0.0, 0.15, 0.3)
 
 
 # --------------------------------------------------------------------------------------------
@@ -247,6 +263,68 @@ class AlphaSComparison:
         with np.errstate(divide="ignore", invalid="ignore"):
             out = 1.0 - self.alpha_s_emp / self.alpha_s_theory
         return np.where(self.alpha_s_theory > 0, out, np.nan)
+
+
+@dataclass(frozen=True, eq=False)
+class ProtocolComparison:
+    """Empirical α_S by our protocol and by the paper's, on the same patterns (Fig. 8a,b).
+
+    Attributes
+    ----------
+    cv, sigma, n : numpy.ndarray, shape (k,)
+        The cases.
+    theta_shifts : numpy.ndarray, shape (t,)
+        θ − θ*_bulk scanned for the paper's protocol.
+    alpha_s_theory : numpy.ndarray, shape (k,)
+        Eq. 19 at θ = θ*_bulk.
+    alpha_s_ours : numpy.ndarray, shape (k,)
+        Our protocol: Eq. 8 weights at θ*_bulk (Eq. 16, empirical), first zero crossing of the
+        mean abscissa; 0 when unstable at the first load, NaN when stable at every load scanned.
+    alpha_s_theta : numpy.ndarray, shape (k, t)
+        The same estimate for Eq. 20 (zero-diagonal) weights at each θ*_bulk + shift.
+    alpha_s_paper : numpy.ndarray, shape (k,)
+        The paper's protocol: the largest entry of ``alpha_s_theta`` per case (NaN if any shift
+        stayed stable at every load scanned).
+    best_shift : numpy.ndarray, shape (k,)
+        The shift that gives ``alpha_s_paper`` (the one nearest 0 among ties).
+    status_ours, status_paper : tuple of str
+        ``"bracketed"``, ``"below"`` or ``"above"`` per case, as in :class:`AlphaSComparison`.
+    alphas : tuple of numpy.ndarray
+        The loads scanned per case (each scan stops after ``overshoot`` unstable loads).
+    mean_abscissa_ours : tuple of numpy.ndarray, shape (L,)
+        Mean spectral abscissa per load, our protocol.
+    mean_abscissa_paper : tuple of numpy.ndarray, shape (L, t)
+        Mean spectral abscissa per load and shift, the paper's protocol.
+    N, patterns : int
+        Network size and patterns examined per load.
+    """
+
+    cv: np.ndarray
+    sigma: np.ndarray
+    n: np.ndarray
+    theta_shifts: np.ndarray
+    alpha_s_theory: np.ndarray
+    alpha_s_ours: np.ndarray
+    alpha_s_theta: np.ndarray
+    alpha_s_paper: np.ndarray
+    best_shift: np.ndarray
+    status_ours: tuple[str, ...]
+    status_paper: tuple[str, ...]
+    alphas: tuple[np.ndarray, ...]
+    mean_abscissa_ours: tuple[np.ndarray, ...]
+    mean_abscissa_paper: tuple[np.ndarray, ...]
+    N: int
+    patterns: int
+
+    @property
+    def shortfall_ours(self) -> np.ndarray:
+        """1 − α_S^ours/α_S^Eq.19 (NaN where Eq. 19 gives 0)."""
+        return _shortfall(self.alpha_s_ours, self.alpha_s_theory)
+
+    @property
+    def shortfall_paper(self) -> np.ndarray:
+        """1 − α_S^paper/α_S^Eq.19 (NaN where Eq. 19 gives 0)."""
+        return _shortfall(self.alpha_s_paper, self.alpha_s_theory)
 
 
 # --------------------------------------------------------------------------------------------
@@ -525,6 +603,109 @@ def alpha_s_comparison(
     )
 
 
+def alpha_s_protocols(
+    cases: Sequence[Sequence[float]],
+    N: int = 300,
+    alphas: Sequence[float] = _DEFAULT_ALPHAS,
+    patterns: int = 4,
+    theta_shifts: Sequence[float] = _DEFAULT_SHIFTS,
+    seed: int = 0,
+    overshoot: int = 2,
+) -> ProtocolComparison:
+    """Empirical α_S by our protocol and by the paper's, on the same patterns (Fig. 8a,b).
+
+    Notes
+    -----
+    Our protocol (:func:`alpha_s_comparison`) stores the patterns with Eq. 8 weights, which
+    keep self-couplings, at θ*_bulk (Eq. 16). The paper's numerics solve Eq. 4, whose minimum-
+    norm solution has no self-couplings (Eq. 20), and optimise θ (Fig. 1 caption). Here every
+    load draws one pattern matrix, P = round(α N), and measures both on it:
+
+    - our protocol: the spectral abscissa of J_μ = −I + D_μ W (Eq. 5) at θ*_bulk, from the
+      low-rank reduction of Eq. 9;
+    - the paper's: the full N × N spectrum of J_μ for Eq. 20 weights at θ*_bulk + s for every
+      shift s in ``theta_shifts``. Eq. 20 weights are affine in θ (V and γ are), so
+      W(θ*_bulk + s) = W(θ*_bulk) + s [W(θ*_bulk + 1) − W(θ*_bulk)] comes from two builds.
+
+    Each mean abscissa (over the first ``patterns`` patterns) gives an α_S, its first zero
+    crossing (note §4.3); the paper's protocol keeps the shift whose α_S is largest. A case stops
+    once ``overshoot`` consecutive loads have a mean abscissa >= 0 for our protocol and for every
+    shift. With the same ``N``, ``alphas``, ``patterns`` and ``seed`` the draws, and so
+    ``alpha_s_ours``, are those of :func:`alpha_s_comparison`. The full spectra cost
+    O(t · patterns · N³) per load: about 1 s per load at N = 300 with 5 shifts and 4 patterns
+    on one core.
+
+    Parameters
+    ----------
+    cases : array_like, shape (k, 3)
+        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100] per case,
+        k >= 1; an error names the case as ``cases[i]``.
+    N : int
+        Neurons, >= 2.
+    alphas : sequence of float
+        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.95, step 0.025).
+    patterns : int
+        Patterns examined per load, >= 1.
+    theta_shifts : sequence of float
+        θ − θ*_bulk for the paper's protocol, strictly increasing, each in [−1e6, 1e6]
+        (default −0.3 to 0.3 in steps of 0.15).
+    seed : int
+        Seed (>= 0) of every case's patterns.
+    overshoot : int
+        Consecutive unstable loads after which a scan stops, >= 1.
+
+    Returns
+    -------
+    ProtocolComparison
+
+    Examples
+    --------
+    With one shift at 0 the paper's protocol differs from ours only by the self-couplings,
+    which make little difference (the paper's own remark under Eq. 8):
+
+    >>> c = alpha_s_protocols([(1.0, 1.0, 1.0)], N=100, alphas=[0.05, 0.1, 0.5, 0.6],
+    ...                       patterns=2, theta_shifts=[0.0])
+    >>> c.status_ours, c.status_paper
+    (('bracketed',), ('bracketed',))
+    >>> bool(c.alpha_s_paper[0] < c.alpha_s_theory[0] and c.alpha_s_ours[0] < 0.5)
+    True
+    """
+    cases_arr = _check_cases(cases)
+    N = check_positive_int(N, "N", minimum=2)
+    a = _check_alphas(alphas, (N,))
+    patterns = check_positive_int(patterns, "patterns")
+    shifts = theta_vector(theta_shifts, "theta_shifts")
+    if np.any(np.diff(shifts) <= 0):
+        raise ValueError(f"theta_shifts must be strictly increasing, got {shifts.tolist()}")
+    seed = check_positive_int(seed, "seed", minimum=0)
+    overshoot = check_positive_int(overshoot, "overshoot")
+    per_load = shifts.size * min(patterns, int(np.rint(a[-1] * N))) * N * N
+    hint = "use fewer theta_shifts or patterns, or a smaller N"
+    check_size(per_load, "theta_shifts", "Jacobian entries per load", MAX_ELEMENTS, hint)
+    theories = [theory(*row) for row in cases_arr]
+    runs = [_protocol_scan(N, th, a, patterns, shifts, seed, overshoot) for th in theories]
+    ours = [_empirical_alpha_s(_as_load(done, m)) for done, m, _ in runs]
+    paper = [_best_shift(done, m, shifts) for done, _, m in runs]
+    return ProtocolComparison(
+        cv=cases_arr[:, 0],
+        sigma=cases_arr[:, 1],
+        n=cases_arr[:, 2],
+        theta_shifts=shifts,
+        alpha_s_theory=np.array([t.alpha_s for t in theories], dtype=float),
+        alpha_s_ours=np.array([o[0] for o in ours], dtype=float),
+        alpha_s_theta=np.array([p[2] for p in paper], dtype=float),
+        alpha_s_paper=np.array([p[0] for p in paper], dtype=float),
+        best_shift=np.array([p[1] for p in paper], dtype=float),
+        status_ours=tuple(o[1] for o in ours),
+        status_paper=tuple(p[3] for p in paper),
+        alphas=tuple(r[0] for r in runs),
+        mean_abscissa_ours=tuple(r[1] for r in runs),
+        mean_abscissa_paper=tuple(r[2] for r in runs),
+        N=N,
+        patterns=patterns,
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # Private kernels
 # --------------------------------------------------------------------------------------------
@@ -649,3 +830,80 @@ def _empirical_alpha_s(scan: CriticalLoad) -> tuple[float, str]:
     if scan.bracketed:
         return scan.alpha_s, "bracketed"
     return float("nan"), "above"
+
+
+def _shortfall(emp: np.ndarray, th: np.ndarray) -> np.ndarray:
+    """1 − emp/th, NaN where th = 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = 1.0 - emp / th
+    return np.where(th > 0, out, np.nan)
+
+
+def _protocol_abscissae(
+    R: Any, sigma: float, n: float, shifts: np.ndarray, patterns: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Spectral abscissae of J_μ (Eq. 5) for the first ``patterns`` patterns of R, two ways.
+
+    Returns (ours, paper): Eq. 8 weights at θ*_bulk, shape (m,), and Eq. 20 weights at
+    θ*_bulk + s for each shift, shape (t, m). The N × N eigenproblems run on the host.
+    """
+    xp = array_namespace(R)
+    m = min(patterns, int(R.shape[1]))
+    theta = -float(xp.mean(_g_inverse(R, sigma, n, xp)))  # θ*_bulk, Eq. 16 (empirical)
+    eq8 = _build(R, sigma, n, theta, False, xp)
+    ours = jacobian_spectrum(eq8, list(range(m)), method="lowrank").abscissa
+    # Eq. 20 weights are affine in θ: V = g⁻¹(R) + θ and γ_i = [V R†]_ii / [I − R R†]_ii.
+    W0 = _build(R, sigma, n, theta, True, xp).W
+    W1 = _build(R, sigma, n, theta + 1.0, True, xp).W - W0
+    D = _gain(R[:, :m], sigma, n, xp).T  # (m, N), D_μ
+    s = xp.asarray(shifts)
+    DW = D[None, :, :, None] * (W0[None] + s[:, None, None] * W1[None])[:, None]  # (t, m, N, N)
+    paper = np.linalg.eigvals(np.asarray(to_numpy(DW))).real.max(axis=-1) - 1.0
+    return np.asarray(ours, dtype=float), paper
+
+
+def _protocol_scan(
+    N: int,
+    th: StabilityTheory,
+    a: np.ndarray,
+    patterns: int,
+    shifts: np.ndarray,
+    seed: int,
+    overshoot: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Loads scanned, mean abscissa of our protocol (L,) and of the paper's (L, t)."""
+    gen = np.random.default_rng(seed)
+    ours: list[float] = []
+    paper: list[np.ndarray] = []
+    run = 0
+    for alpha in a:
+        R = _sample(N, int(np.rint(alpha * N)), th.cv, gen)  # the draws of alpha_s_comparison
+        o, p = _protocol_abscissae(R, th.sigma, th.n, shifts, patterns)
+        with np.errstate(over="ignore"):
+            ours.append(float(o.mean()))
+            paper.append(p.mean(axis=1))
+        run = run + 1 if min(ours[-1], float(paper[-1].min())) >= 0 else 0
+        if run >= overshoot:
+            break
+    return a[: len(ours)], np.array(ours), np.array(paper)
+
+
+def _as_load(alphas: np.ndarray, mean: np.ndarray) -> CriticalLoad:
+    """A :class:`CriticalLoad` holding only what :func:`_empirical_alpha_s` reads."""
+    alpha_s, bracketed = _zero_crossing(alphas, mean)
+    nan = np.full(alphas.size, np.nan)
+    return CriticalLoad(alphas, nan, mean, nan, alpha_s, bracketed)
+
+
+def _best_shift(
+    alphas: np.ndarray, mean: np.ndarray, shifts: np.ndarray
+) -> tuple[float, float, np.ndarray, str]:
+    """(α_S, shift, α_S per shift, status): the shift with the largest α_S (nearest 0 on ties)."""
+    per = [_empirical_alpha_s(_as_load(alphas, mean[:, k])) for k in range(shifts.size)]
+    values = np.array([v for v, _ in per])
+    if np.any(np.isnan(values)):
+        k = int(np.flatnonzero(np.isnan(values))[np.argmin(np.abs(shifts[np.isnan(values)]))])
+        return float("nan"), float(shifts[k]), values, "above"
+    top = np.flatnonzero(values == values.max())
+    k = int(top[np.argmin(np.abs(shifts[top]))])
+    return float(values[k]), float(shifts[k]), values, per[k][1]
