@@ -117,11 +117,21 @@ def _claim_calls(path: Path) -> list[ast.Call]:
 
 
 def _literal_bools(call: ast.Call) -> list[str]:
-    """The literal ``True``/``False`` anywhere inside a call (a verdict typed by hand)."""
+    """The literal ``True``/``False`` inside a call (a verdict typed by hand).
+
+    A flag passed by keyword to a function inside the call (``at_most(strict=True)``,
+    ``zip(..., strict=True)``) is an option, not a verdict, and is skipped.
+    """
+    flags = {
+        id(kw.value)
+        for node in ast.walk(call)
+        if isinstance(node, ast.Call) and node is not call
+        for kw in node.keywords
+    }
     return [
         f"line {node.lineno}: {node.value}"
         for node in ast.walk(call)
-        if isinstance(node, ast.Constant) and isinstance(node.value, bool)
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool) and id(node) not in flags
     ]
 
 
