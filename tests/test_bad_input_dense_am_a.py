@@ -157,8 +157,29 @@ BASELINES = [
     ),
     Baseline(
         landscape.minima_counts_1d,
-        {"M": 3, "n_sets": 2, "betas": np.array([10.0]), "rng": 0, "n_grid": 100},
-        accepts={"betas": bad.NONE_OK | bad.POSITIVE_REAL | bad.FINITE_ENTRIES, "rng": bad.SEED},
+        {"M": 3, "n_sets": 2, "betas": np.array([10.0]), "rng": 0, "n_grid": 100, "gaps": None},
+        accepts={
+            "betas": bad.NONE_OK | bad.POSITIVE_REAL | bad.FINITE_ENTRIES,
+            "rng": bad.SEED,
+            "gaps": bad.NONE_OK,
+        },
+    ),
+    Baseline(
+        landscape.minima_counts_1d,
+        {
+            "M": 3,
+            "n_sets": 2,
+            "betas": np.array([10.0]),
+            "rng": 0,
+            "n_grid": 100,
+            "gaps": np.array([0.7, 1.1]),
+        },
+        accepts={
+            "betas": bad.NONE_OK | bad.POSITIVE_REAL | bad.FINITE_ENTRIES,
+            "rng": bad.SEED,
+            "gaps": bad.NONE_OK,
+        },
+        name="minima_counts_1d_gaps",
     ),
     Baseline(
         landscape.separation_curves,

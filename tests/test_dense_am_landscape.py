@@ -329,6 +329,30 @@ class TestMinimaCounts1D:
         assert res.max_lsr_ratio > 1.0
         assert res.lse.shape == (8, 30)
 
+    def test_gaps_draw_chains_with_those_gaps(self):
+        # gaps (lo, hi): a chain from 0 with M - 1 gaps uniform in [lo, hi] (Fig. 1 left's five
+        # points have gaps 0.7 to 1.1). At R = 0.65 every gap lies in (R, 2R): each pattern and
+        # each midpoint is an LSR minimum, 2M - 1 = 9 in all (the two-point window, exactly).
+        res = minima_counts_1d(M=5, n_sets=20, betas=[2 / 0.65**2], gaps=(0.7, 1.1), rng=1)
+        assert res.lsr[:, 0].tolist() == [9] * 20
+        assert np.all(res.lse <= 5) and res.lse.min() >= 1
+
+    def test_gaps_at_a_beta_beyond_the_window_keep_only_the_patterns(self):
+        # Gaps >= 1 and R = 0.45 < 1/2: no two balls overlap, so the M patterns are the minima.
+        res = minima_counts_1d(M=4, n_sets=5, betas=[2 / 0.45**2], gaps=(1.0, 2.0), rng=0)
+        assert res.lsr[:, 0].tolist() == [4] * 5
+
+    def test_same_seed_same_chains(self):
+        a = minima_counts_1d(M=5, n_sets=6, betas=[3.0, 30.0], gaps=(0.2, 0.9), rng=3)
+        b = minima_counts_1d(M=5, n_sets=6, betas=[3.0, 30.0], gaps=(0.2, 0.9), rng=3)
+        np.testing.assert_array_equal(a.lse, b.lse)
+        np.testing.assert_array_equal(a.lsr, b.lsr)
+
+    @pytest.mark.parametrize("gaps", [(1.1, 0.7), (0.0, 1.0), (0.5,), "ab"])
+    def test_bad_gaps_are_refused_by_name(self, gaps):
+        with pytest.raises((ValueError, TypeError), match="gaps"):
+            minima_counts_1d(M=3, n_sets=2, betas=[10.0], gaps=gaps)
+
 
 class TestSeparationCurves:
     def test_relu_vanishes_beyond_support_radius(self):

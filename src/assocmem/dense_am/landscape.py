@@ -46,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from assocmem._validation import (
+    MAX_ABS_ENTRY,
     MAX_ELEMENTS,
     MAX_STEPS,
     as_memories,
@@ -825,6 +826,7 @@ def minima_counts_1d(
     betas: Sequence[float] | None = None,
     rng: Any = 0,
     n_grid: int = 4000,
+    gaps: Sequence[float] | None = None,
 ) -> MinimaCounts1D:
     """Count LSE and LSR minima for many random 1-D memory sets (note §2.9 item 4, test T9).
 
@@ -841,12 +843,17 @@ def minima_counts_1d(
         Seed or generator for the sets.
     n_grid : int, default 4000
         Grid of :func:`lse_minima_1d` (counting only, no refinement), >= 16.
+    gaps : pair of float, optional
+        ``(lo, hi)`` with ``0 < lo <= hi``: draw each set as a chain from 0 whose M - 1
+        consecutive gaps are uniform in [lo, hi] (the five points of Fig. 1 left have gaps 0.7
+        to 1.1), instead of M points uniform in [0, 1].
 
     Raises
     ------
     ValueError
         For invalid arguments, or when ``n_sets`` times the number of betas exceeds
-        ``MAX_STEPS`` or n_sets * M coordinates exceed ``MAX_ELEMENTS``.
+        ``MAX_STEPS`` or n_sets * M coordinates exceed ``MAX_ELEMENTS``, or when the chain's
+        length ``(M - 1) * hi`` exceeds ``MAX_ABS_ENTRY``.
 
     Returns
     -------
@@ -865,11 +872,19 @@ def minima_counts_1d(
     >>> res = minima_counts_1d(M=4, n_sets=3, betas=[10.0, 100.0])
     >>> res.lse.shape, res.max_lse_ratio <= 1.0
     ((3, 2), True)
+
+    Gaps of 0.7 to 1.1 at R = 0.65 (Fig. 1 left): every pattern and every midpoint is an LSR
+    minimum, 2M - 1 in all.
+
+    >>> chain = minima_counts_1d(M=5, n_sets=4, betas=[2 / 0.65**2], gaps=(0.7, 1.1))
+    >>> chain.lsr[:, 0].tolist()
+    [9, 9, 9, 9]
     """
     M = check_positive_int(M, "M")
     n_sets = check_positive_int(n_sets, "n_sets")
     n_grid = _check_grid(n_grid, 16, 1)
     bs = _check_betas(np.geomspace(1.0, 1e4, 30) if betas is None else betas)
+    spacing = None if gaps is None else _check_gaps(gaps, M)
     gen = as_rng(rng)
     check_size(n_sets * M, "n_sets", "memory coordinates", MAX_ELEMENTS, "use fewer sets")
     check_size(
@@ -878,7 +893,11 @@ def minima_counts_1d(
     lse = np.zeros((n_sets, len(bs)), dtype=np.int64)
     lsr = np.zeros_like(lse)
     for i in range(n_sets):
-        Xi = gen.random((M, 1))
+        if spacing is None:
+            Xi = gen.random((M, 1))
+        else:
+            steps = gen.uniform(spacing[0], spacing[1], size=M - 1)
+            Xi = np.concatenate([[0.0], np.cumsum(steps)])[:, None]
         for j, b in enumerate(bs):
             lse[i, j] = _lse_minima_1d(Xi, b, n_grid, False).shape[0]
             lsr[i, j] = len(lsr_minima(Xi, b))
@@ -1198,6 +1217,19 @@ def _check_betas(betas: Any, name: str = "betas") -> list[float]:
     return [float(b) for b in values]
 
 
+def _check_gaps(gaps: Any, M: int) -> tuple[float, float]:
+    """``(lo, hi)`` with 0 < lo <= hi and a chain of M - 1 gaps within ``MAX_ABS_ENTRY``."""
+    lo, hi = _as_bounds(gaps, 2, "gaps")
+    if not 0 < lo <= hi:
+        raise ValueError(f"gaps must be (lo, hi) with 0 < lo <= hi, got {gaps!r}")
+    if hi * max(M - 1, 1) > MAX_ABS_ENTRY:
+        raise ValueError(
+            f"gaps must keep the chain's length (M - 1) * hi <= {MAX_ABS_ENTRY:g} (squared "
+            f"distances must stay finite), got hi = {hi!r} with M = {M}"
+        )
+    return lo, hi
+
+
 def _check_starts_size(Xi: Any, n_per_basin: int) -> None:
     """Cap the M * n_per_basin * d start coordinates of the Theorem-1 experiment."""
     M, d = Xi.shape
@@ -1291,13 +1323,13 @@ def _bounds_2d(Xi: Any, bounds: Any) -> tuple[float, float, float, float]:
     return lo[0] - pad, hi[0] + pad, lo[1] - pad, hi[1] + pad
 
 
-def _as_bounds(bounds: Any, n: int) -> tuple[float, ...]:
-    """``n`` finite real numbers (a plot window), as floats."""
+def _as_bounds(bounds: Any, n: int, name: str = "bounds") -> tuple[float, ...]:
+    """``n`` finite real numbers (a plot window, an interval), as floats."""
     if isinstance(bounds, str | bytes):
-        raise TypeError(f"bounds must be a sequence of {n} finite numbers, got {bounds!r}")
-    arr = as_real_array(bounds, "bounds", xp=np)
+        raise TypeError(f"{name} must be a sequence of {n} finite numbers, got {bounds!r}")
+    arr = as_real_array(bounds, name, xp=np)
     if arr.shape != (n,):
-        raise ValueError(f"bounds must hold {n} finite numbers, got shape {arr.shape}")
+        raise ValueError(f"{name} must hold {n} finite numbers, got shape {arr.shape}")
     return tuple(float(v) for v in arr)
 
 
