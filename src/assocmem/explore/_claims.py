@@ -142,17 +142,18 @@ class Tolerance:
         return bool(np.all(gap <= band))
 
     def relative_band(self, reference: Any) -> float:
-        """The band as a fraction of the reference's smallest magnitude (0 for exact).
+        """The band as a fraction of the reference's magnitude (0 for exact).
 
-        An absolute band around a reference of 0 is taken as is; one-sided and predicate
-        tolerances have no band and return ``inf``.
+        For an array the magnitude is its largest entry's (a curve that crosses zero is judged
+        against its scale, not against its smallest value); an absolute band around a reference
+        of 0 is taken as is. One-sided and predicate tolerances have no band and return ``inf``.
         """
         if self.rule == "exact":
             return 0.0
         if self.rule == "relative":
             return self.value
         if self.rule == "absolute":
-            scale = float(np.min(np.abs(_numeric(reference, "reference"))))
+            scale = float(np.max(np.abs(_numeric(reference, "reference"))))
             return self.value / (scale if scale > 0 else 1.0)
         return math.inf
 
