@@ -233,6 +233,18 @@ BASELINES = [
         {"n_images": 4, "n_components": 2, "target_k": 2.0, "rng": 0, "lse_max_iter": 200},
         accepts={"target_k": bad.SMALL_POSITIVE, "rng": bad.SEED},
     ),
+    Baseline(
+        generative.digits_memory_counts,
+        {
+            "n_sets": 2,
+            "n_images": 4,
+            "n_components": 2,
+            "target_k": 2.0,
+            "rng": 0,
+            "lse_max_iter": 200,
+        },
+        accepts={"target_k": bad.SMALL_POSITIVE, "rng": bad.SEED},
+    ),
     # ---- minima -----------------------------------------------------------------------------
     Baseline(
         minima.lsr_minima,

@@ -329,3 +329,25 @@ class TestDigitsMemories:
             gen.digits_memories(n_images=6, target_k=7.0)
         with pytest.raises(ValueError, match="lse_max_iter"):
             gen.digits_memories(n_images=6, lse_max_iter=0)
+
+
+class TestDigitsMemoryCounts:
+    def test_each_set_is_one_digits_memories_run_of_one_generator(self):
+        # digits_memory_counts draws set i with the generator after sets 0..i-1 (its docstring).
+        c = gen.digits_memory_counts(n_sets=2, n_images=8, n_components=4, target_k=2.0, rng=3)
+        g = np.random.default_rng(3)
+        runs = [gen.digits_memories(8, 4, 2.0, g) for _ in range(2)]
+        assert c.n_lsr.tolist() == [r.n_lsr_minima for r in runs]
+        assert c.n_lse.tolist() == [r.n_lse_unique for r in runs]
+        assert c.n_lost.tolist() == [int(np.sum(~r.stored_retained)) for r in runs]
+        np.testing.assert_array_equal(c.ratio, c.n_lsr / c.n_lse)
+
+    def test_k_one_loses_nothing(self):
+        # Algorithm 2 with K = 1: each support ball holds its own pattern only, so every stored
+        # pattern is an LSR minimum (no grey boxes).
+        c = gen.digits_memory_counts(n_sets=3, n_images=6, n_components=4, target_k=1.0)
+        assert c.n_lost.tolist() == [0, 0, 0]
+
+    def test_bad_n_sets_is_refused_by_name(self):
+        with pytest.raises(ValueError, match="n_sets"):
+            gen.digits_memory_counts(n_sets=0)

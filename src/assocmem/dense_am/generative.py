@@ -67,6 +67,7 @@ from assocmem.dense_am.minima import lsr_minima
 from assocmem.dense_am.retrieval import lse_descend, lsr_retrieve
 
 __all__ = [
+    "DigitsCounts",
     "DigitsLatent",
     "DigitsMemories",
     "GenerativeComparison",
@@ -76,6 +77,7 @@ __all__ = [
     "decode",
     "digits_latent",
     "digits_memories",
+    "digits_memory_counts",
     "generative_sweep",
     "gmm_log_density",
     "gmm_sample",
@@ -231,6 +233,33 @@ class DigitsMemories:
     def n_lse_unique(self) -> int:
         """Number of distinct LSE memories."""
         return int(self.lse_memories.shape[0])
+
+
+@dataclass(frozen=True)
+class DigitsCounts:
+    """Memory counts of :func:`digits_memories` over many random choices of the stored images.
+
+    Attributes
+    ----------
+    n_lsr, n_lse, n_lost : numpy.ndarray of int, shape (n_sets,)
+        Per set: every LSR minimum, the distinct LSE memories, and the stored patterns that are
+        not LSR minima (the grey boxes of Fig. 4).
+    n_images : int
+        Stored images per set.
+    target_k : float
+        Algorithm 2 target K.
+    """
+
+    n_lsr: np.ndarray
+    n_lse: np.ndarray
+    n_lost: np.ndarray
+    n_images: int
+    target_k: float
+
+    @property
+    def ratio(self) -> np.ndarray:
+        """LSR memories per LSE memory, one per set."""
+        return self.n_lsr / self.n_lse
 
 
 def gmm_sample(k: int, d: int, sigma: float, M: int, rng: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -691,6 +720,58 @@ def digits_memories(
         lse_memories=lse,
         lse_images=decode(lse, latent.pca),
         stored_images=decode(latent.memories, latent.pca),
+    )
+
+
+def digits_memory_counts(
+    n_sets: int = 30,
+    n_images: int = 24,
+    n_components: int = 10,
+    target_k: float = 4.0,
+    rng: Any = 0,
+    lse_max_iter: int = 5000,
+) -> DigitsCounts:
+    """Counts of :func:`digits_memories` for ``n_sets`` random choices of the stored images.
+
+    Notes
+    -----
+    Sec. 4.3 of the paper reports one MNIST instance (Fig. 4): at the Algorithm-2 β, LSR has an
+    order of magnitude more memories than LSE, and some stored patterns are lost. One instance of
+    the digits analogue costs tens of milliseconds, so this draws many and returns the counts;
+    each set is :func:`digits_memories` with the next draws of one generator.
+
+    Parameters
+    ----------
+    n_sets : int
+        Number of random image sets, 1 <= n_sets <= 10 000.
+    n_images, n_components, target_k, lse_max_iter
+        As in :func:`digits_memories`.
+    rng : int or numpy.random.Generator
+        Seed or generator for choosing the images of every set.
+
+    Returns
+    -------
+    DigitsCounts
+
+    Examples
+    --------
+    With K = 1 every ball holds only its own pattern, so nothing is lost:
+
+    >>> c = digits_memory_counts(n_sets=2, n_images=6, n_components=4, target_k=1.0)
+    >>> c.n_lost.tolist()
+    [0, 0]
+    """
+    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
+    gen = as_rng(rng)
+    runs = [
+        digits_memories(n_images, n_components, target_k, gen, lse_max_iter) for _ in range(n_sets)
+    ]
+    return DigitsCounts(
+        n_lsr=np.array([r.n_lsr_minima for r in runs]),
+        n_lse=np.array([r.n_lse_unique for r in runs]),
+        n_lost=np.array([int(np.sum(~r.stored_retained)) for r in runs]),
+        n_images=runs[0].latent.memories.shape[0],
+        target_k=runs[0].target_k,
     )
 
 
