@@ -23,6 +23,8 @@ class TestTolerances:
         assert not ex.exact().holds([1, 3, 3], [1, 3, 2])
         assert not ex.exact().holds([1, 3], [1, 3, 3])  # shapes differ
         assert ex.exact().holds("yes", "yes")
+        assert ex.exact().holds([2, 2, 2], 2)  # a scalar reference against every entry
+        assert not ex.exact().holds([2, 2, 1], 2)
 
     def test_absolute_band_is_inclusive_and_entrywise(self):
         assert ex.absolute(0.1).holds([1.05, 0.9], [1.0, 1.0])

@@ -174,7 +174,7 @@ class Tolerance:
 
 
 def exact() -> Tolerance:
-    """Equality: numbers, arrays (same shape, same entries) or strings.
+    """Equality: numbers, arrays (same shape, same entries; a scalar against every entry), strings.
 
     Examples
     --------
@@ -534,7 +534,10 @@ def _predicate_verdict(test: Tolerance, measured: Any) -> bool:
 def _equal(measured: Any, reference: Any) -> bool:
     if isinstance(measured, str) or isinstance(reference, str):
         return measured == reference
-    return bool(np.array_equal(np.asarray(measured), np.asarray(reference)))
+    m, r = np.asarray(measured), np.asarray(reference)
+    if m.shape != r.shape and (m.ndim == 0 or r.ndim == 0):
+        return bool(np.all(m == r))  # a scalar against every entry
+    return bool(np.array_equal(m, r))
 
 
 def _numeric(value: Any, name: str) -> np.ndarray:
