@@ -94,6 +94,15 @@ BASELINES = [
         accepts={**_MEM_BETA, "eps_novel": bad.NONNEG_REAL},
     ),
     Baseline(
+        emergence.emergence_counts,
+        {"M": 4, "d": 2, "relative_beta": 2.0, "n_sets": 2, "rng": 0, "eps_novel": 0.05},
+        accepts={
+            "relative_beta": bad.SMALL_POSITIVE,
+            "rng": bad.SEED,
+            "eps_novel": bad.NONNEG_REAL,
+        },
+    ),
+    Baseline(
         emergence.prop2_check,
         {"memories": _TRIO, "beta": 2.0, "x": np.array([0.4])},
         accepts={**_MEM_BETA, "x": bad.FINITE_ENTRIES},
@@ -274,6 +283,11 @@ BASELINES = [
         accepts={**_MEM_BETA, "rng": bad.SEED},
     ),
     Baseline(minima.beta_thresholds, {"memories": _TRIO}, accepts=_MEM),
+    Baseline(
+        minima.threshold_counts,
+        {"M": 4, "d": 2, "n_sets": 2, "rng": 0, "below": 0.99, "above": 1.001},
+        accepts={"rng": bad.SEED},
+    ),
     Baseline(minima.basin_radius, _SUBSET, accepts=_MEM_BETA),
     Baseline(
         minima.fig3_beta_grid,

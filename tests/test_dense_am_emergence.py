@@ -160,6 +160,37 @@ class TestProp2Check:
             em.prop2_check([[0.0], [1.0]], beta=2.0, x=[10.0])
 
 
+class TestEmergenceCounts:
+    def test_each_set_is_one_emergence_report(self):
+        # set i is the i-th (M, d) draw of one generator, judged at relative_beta · 2/r²
+        c = em.emergence_counts(M=8, d=3, relative_beta=1.5, n_sets=3, rng=2, eps_novel=0.05)
+        g = np.random.default_rng(2)
+        for i in range(3):
+            xi = g.random((8, 3))
+            rep = em.emergence_report(xi, 1.5 * beta_thresholds(xi).stored_exact, 0.05)
+            assert c.n_minima[i] == len(rep.minima)
+            assert c.n_novel[i] == rep.is_novel.sum()
+            assert c.n_strongly[i] == rep.strongly_emergent.sum()
+            assert c.global_emergence[i] == rep.global_emergence
+
+    def test_above_two_over_r_squared_every_pattern_is_kept(self):
+        # Thm 1 (β > 2/r²): every pattern is a minimum, so global emergence iff a novel minimum;
+        # for LSR the removal set of Def. 3 is the index set (note §1.6)
+        c = em.emergence_counts(M=10, d=4, relative_beta=2.0, n_sets=8, rng=0)
+        assert np.all(c.n_retained == 10)
+        np.testing.assert_array_equal(c.global_emergence, c.n_novel > 0)
+        assert np.all(c.n_removal_not_index == 0)
+
+    def test_below_two_over_r_squared_no_global_emergence(self):
+        # β < 2/r²: the closest pair shares its minimum, so Def. 2 (i) fails in every set
+        c = em.emergence_counts(M=10, d=4, relative_beta=0.5, n_sets=8, rng=0)
+        assert np.all(c.n_retained < 10) and not c.global_emergence.any()
+
+    def test_bad_relative_beta_is_refused_by_name(self):
+        with pytest.raises(ValueError, match="relative_beta"):
+            em.emergence_counts(relative_beta=0.0)
+
+
 class TestEmergenceReport:
     def test_two_points_show_global_emergence(self):
         # Sec. 3: two patterns suffice; β = 4 lies in (2/a², 8/a²) with a = 1 (note §2.9)

@@ -29,6 +29,7 @@ from assocmem.dense_am.minima import (
     minima_centroids,
     minima_sweep,
     support_fraction,
+    threshold_counts,
 )
 from assocmem.dense_am.retrieval import lsr_retrieve
 
@@ -557,6 +558,42 @@ class TestBetaThresholds:
         th = beta_thresholds([[0.0], [1.0], [0.0]])
         assert (th.r_min, th.stored_exact, th.stored_only) == (0.0, math.inf, math.inf)
         assert all(len(k) != 1 or k[0] == 1 for k in lsr_minima([[0.0], [1.0], [0.0]], 1e6))
+
+
+class TestThresholdCounts:
+    def test_the_three_regimes_on_many_sets(self):
+        # Note §2.2 (C1-C3): one minimum below 2/diam², every pattern a minimum above 2/r², only
+        # the patterns above 8/r²; exact counts, so every set must show all three.
+        c = threshold_counts(M=10, d=3, n_sets=12, rng=4)
+        assert c.n_total.shape == (12, 3)
+        assert np.all(c.n_total[:, 0] == 1)
+        assert np.all(c.n_stored[:, 1] == 10)
+        assert np.all(c.n_total[:, 2] == 10) and np.all(c.n_novel[:, 2] == 0)
+        np.testing.assert_array_equal(c.n_total, c.n_stored + c.n_novel)
+
+    def test_each_set_matches_count_minima(self):
+        # set i is the i-th (M, d) draw of one generator, counted at the documented β
+        c = threshold_counts(M=6, d=2, n_sets=3, rng=7, below=0.9, above=1.01)
+        g = np.random.default_rng(7)
+        for i in range(3):
+            xi = g.random((6, 2))
+            th = beta_thresholds(xi)
+            betas = (0.9 * th.single_minimum, 1.01 * th.stored_exact, 1.01 * th.stored_only)
+            for j, b in enumerate(betas):
+                m = count_minima(xi, b)
+                assert (c.n_total[i, j], c.n_stored[i, j], c.n_novel[i, j]) == (
+                    m.n_total,
+                    m.n_stored,
+                    m.n_novel,
+                )
+
+    @pytest.mark.parametrize(
+        ("kwargs", "name"),
+        [({"M": 1}, "M"), ({"below": 1.0}, "below"), ({"above": 2.5}, "above")],
+    )
+    def test_bad_arguments_are_refused_by_name(self, kwargs, name):
+        with pytest.raises(ValueError, match=name):
+            threshold_counts(**kwargs)
 
 
 class TestFig3BetaGrid:

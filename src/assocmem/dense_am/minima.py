@@ -52,6 +52,7 @@ from assocmem._validation import (
     as_xp,
     check_beta,
     check_bool,
+    check_fraction,
     check_index_set,
     check_max_abs,
     check_positive_int,
@@ -63,6 +64,7 @@ __all__ = [
     "BetaThresholds",
     "MinimaCount",
     "MinimaSweep",
+    "ThresholdCounts",
     "basin_radius",
     "beta_thresholds",
     "count_minima",
@@ -73,6 +75,7 @@ __all__ = [
     "minima_centroids",
     "minima_sweep",
     "support_fraction",
+    "threshold_counts",
 ]
 
 _METHODS = ("auto", "cliques", "brute")
@@ -136,6 +139,30 @@ class MinimaSweep:
     n_stored: np.ndarray
     n_novel: np.ndarray
     support_fraction: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class ThresholdCounts:
+    """Minimum counts just inside the three regimes of :func:`beta_thresholds`, per random set.
+
+    Attributes
+    ----------
+    n_total, n_stored, n_novel : numpy.ndarray of int, shape (n_sets, 3)
+        Counts at ``below`` · 2/diam², ``above`` · 2/r² and ``above`` · 8/r² (the columns, in
+        that order), one row per set.
+    M, d : int
+        Patterns per set and dimension.
+    below, above : float
+        The relative margins.
+    """
+
+    n_total: np.ndarray
+    n_stored: np.ndarray
+    n_novel: np.ndarray
+    M: int
+    d: int
+    below: float
+    above: float
 
 
 @dataclass(frozen=True)
@@ -609,6 +636,76 @@ def beta_thresholds(memories: Any) -> BetaThresholds:
         stored_only=4.0 * _two_over(r2),
         r_min=math.sqrt(r2),
         diam=math.sqrt(diam2),
+    )
+
+
+def threshold_counts(
+    M: int = 18,
+    d: int = 8,
+    n_sets: int = 30,
+    rng: Any = 0,
+    below: float = 0.99,
+    above: float = 1.001,
+) -> ThresholdCounts:
+    """Count the minima just inside the three regimes of :func:`beta_thresholds`, many sets.
+
+    Notes
+    -----
+    For M patterns uniform in [0, 1]^d (as in the paper's Sec. 4.1), each set is counted at
+    ``below`` · 2/diam² (one minimum), ``above`` · 2/r² (every pattern a minimum) and
+    ``above`` · 8/r² (only the patterns). The margins keep off the thresholds themselves, where
+    the closest (or farthest) pair sits exactly on a support sphere. A set costs milliseconds at
+    M = 18, d = 8, so the thresholds can be checked on many sets instead of one.
+
+    Parameters
+    ----------
+    M : int
+        Patterns per set, 2 <= M <= 64.
+    d : int
+        Dimension, >= 1.
+    n_sets : int
+        Number of random sets, 1 <= n_sets <= 10 000.
+    rng : int or numpy.random.Generator
+        Seed or generator; set i is the i-th draw of shape (M, d).
+    below : float
+        Relative margin under 2/diam², in (0, 1).
+    above : float
+        Relative margin over 2/r² and 8/r², in (1, 2).
+
+    Returns
+    -------
+    ThresholdCounts
+
+    Examples
+    --------
+    >>> c = threshold_counts(M=5, d=2, n_sets=3)
+    >>> c.n_total[:, 0].tolist(), c.n_stored[:, 1].tolist(), c.n_novel[:, 2].tolist()
+    ([1, 1, 1], [5, 5, 5], [0, 0, 0])
+    """
+    M = check_positive_int(M, "M", minimum=2, maximum=64)
+    d = check_positive_int(d, "d")
+    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
+    below = check_fraction(below, "below")
+    above = check_fraction(above, "above", lo=1.0, hi=2.0)
+    check_size(n_sets * M * d, "n_sets", "coordinates (n_sets * M * d)", MAX_ELEMENTS, "use fewer")
+    gen = as_rng(rng)
+    counts = np.zeros((3, n_sets, 3), dtype=np.int64)
+    for i in range(n_sets):
+        Xi = gen.random((M, d))
+        th = beta_thresholds(Xi)
+        betas = (below * th.single_minimum, above * th.stored_exact, above * th.stored_only)
+        for j, b in enumerate(betas):
+            sets = lsr_minima(Xi, b)
+            n_stored = sum(len(k) == 1 for k in sets)
+            counts[:, i, j] = (len(sets), n_stored, len(sets) - n_stored)
+    return ThresholdCounts(
+        n_total=counts[0],
+        n_stored=counts[1],
+        n_novel=counts[2],
+        M=M,
+        d=d,
+        below=below,
+        above=above,
     )
 
 
