@@ -284,6 +284,11 @@ BASELINES = [
     ),
     Baseline(minima.beta_thresholds, {"memories": _TRIO}, accepts=_MEM),
     Baseline(
+        minima.relative_beta_counts,
+        {"relative_betas": np.array([0.5, 2.0]), "M": 4, "d": 2, "n_sets": 2, "rng": 0},
+        accepts={"relative_betas": bad.SMALL_POSITIVE, "rng": bad.SEED},
+    ),
+    Baseline(
         minima.threshold_counts,
         {"M": 4, "d": 2, "n_sets": 2, "rng": 0, "below": 0.99, "above": 1.001},
         accepts={"rng": bad.SEED},

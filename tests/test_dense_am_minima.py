@@ -28,6 +28,7 @@ from assocmem.dense_am.minima import (
     lsr_minima_bruteforce,
     minima_centroids,
     minima_sweep,
+    relative_beta_counts,
     support_fraction,
     threshold_counts,
 )
@@ -558,6 +559,27 @@ class TestBetaThresholds:
         th = beta_thresholds([[0.0], [1.0], [0.0]])
         assert (th.r_min, th.stored_exact, th.stored_only) == (0.0, math.inf, math.inf)
         assert all(len(k) != 1 or k[0] == 1 for k in lsr_minima([[0.0], [1.0], [0.0]], 1e6))
+
+
+class TestRelativeBetaCounts:
+    def test_each_row_is_a_minima_sweep_of_one_draw(self):
+        # set i is the i-th (M, d) draw of one generator, swept at relative β · 2/r²
+        c = relative_beta_counts([0.05, 0.5, 2.0], M=7, d=2, n_sets=3, rng=5)
+        g = np.random.default_rng(5)
+        for i in range(3):
+            xi = g.random((7, 2))
+            sw = minima_sweep(xi, np.array([0.05, 0.5, 2.0]) * beta_thresholds(xi).stored_exact)
+            np.testing.assert_array_equal(c.n_stored[i], sw.n_stored)
+            np.testing.assert_array_equal(c.n_novel[i], sw.n_novel)
+
+    def test_regimes_above_two_and_eight_over_r_squared(self):
+        # Note §2.2: every pattern a minimum above 2/r² (C1), only the patterns above 8/r² (C2)
+        c = relative_beta_counts([1.5, 4.5], M=9, d=3, n_sets=10, rng=0)
+        assert np.all(c.n_stored == 9) and np.all(c.n_novel[:, 1] == 0)
+
+    def test_bad_relative_betas_are_refused_by_name(self):
+        with pytest.raises(ValueError, match="relative_betas"):
+            relative_beta_counts([0.0, 1.0])
 
 
 class TestThresholdCounts:
