@@ -1,0 +1,158 @@
+"""Sphinx extension: a chapter's claims summary, gathered from its sections' claims tables.
+
+A chapter's ``index.md`` writes
+
+    ```{claims-summary}
+    ```
+
+and the built page shows, per section of the chapter (the other documents of its folder), how
+many claims-table rows that section's notebook computed, by kind and verdict, and then every row
+of kind "paper error" with a link to its section. Nothing is typed: the rows are read from the
+executed notebooks' ``assocmem-claims`` tables (their ``data-kind`` attributes and verdict
+cells), after all documents were read, so the counts are those of the same build.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html.parser import HTMLParser
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+__all__ = ["setup"]
+
+#: Column headings and the (kind, verdict) each counts.
+_COLUMNS = (
+    ("agree", ("reproduction", "agree")),
+    ("disagree", ("reproduction", "disagree")),
+    ("paper wrong", ("paper error", "paper wrong")),
+    ("consistency checks", ("consistency", "holds")),
+)
+
+
+class claims_summary(nodes.General, nodes.Element):
+    """Placeholder, replaced once every document of the chapter has been read."""
+
+
+class ClaimsSummary(SphinxDirective):
+    """``claims-summary``: the counts of the chapter's claims rows and its paper-error rows."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        return [claims_summary(docname=self.env.docname)]
+
+
+class _Rows(HTMLParser):
+    """(kind, verdict, claim) of every row of the ``assocmem-claims`` tables in some HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, str, str]] = []
+        self._kind: str | None = None
+        self._cells: list[str] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "tr" and a.get("data-kind"):
+            self._kind, self._cells = a["data-kind"], []
+        elif tag == "td" and self._kind is not None:
+            self._cell = []
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self._cell is not None:
+            self._cells.append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "tr" and self._kind is not None:
+            if len(self._cells) == 6:
+                self.rows.append((self._kind, self._cells[4], self._cells[0]))
+            self._kind = None
+
+
+def _section_rows(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
+    parser = _Rows()
+    for raw in app.env.get_doctree(docname).findall(nodes.raw):
+        text = raw.astext()
+        if "assocmem-claims" in text:
+            parser.feed(text)
+    return parser.rows
+
+
+def _link(app: Sphinx, fromdoc: str, todoc: str) -> nodes.paragraph:
+    title = app.env.titles[todoc].astext() if todoc in app.env.titles else todoc
+    uri = app.builder.get_relative_uri(fromdoc, todoc)
+    return nodes.paragraph("", "", nodes.reference("", title, internal=True, refuri=uri))
+
+
+def _row(cells: list[nodes.Node | str]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += cell if isinstance(cell, nodes.Node) else nodes.paragraph("", str(cell))
+        row += entry
+    return row
+
+
+def _table(rows: list[list[nodes.Node | str]], widths: list[int]) -> nodes.table:
+    """A docutils table: the first row is the header."""
+    group = nodes.tgroup(cols=len(widths))
+    group += [nodes.colspec(colwidth=w) for w in widths]
+    group += nodes.thead("", _row(rows[0]))
+    group += nodes.tbody("", *(_row(r) for r in rows[1:]))
+    return nodes.table("", group, classes=["claims-summary"])
+
+
+def _summary(app: Sphinx, docname: str) -> list[nodes.Node]:
+    folder = docname.rsplit("/", 1)[0] + "/"
+    sections = sorted(d for d in app.env.found_docs if d.startswith(folder) and d != docname)
+    header: list[nodes.Node | str] = ["Section", "rows", *(c for c, _ in _COLUMNS)]
+    table_rows: list[list[nodes.Node | str]] = [header]
+    totals: Counter[tuple[str, str]] = Counter()
+    errors: list[tuple[str, str]] = []
+    for doc in sections:
+        rows = _section_rows(app, doc)
+        if not rows:
+            continue
+        counts = Counter((kind, verdict) for kind, verdict, _ in rows)
+        totals += counts
+        errors += [(doc, claim) for kind, _, claim in rows if kind == "paper error"]
+        cells = [str(counts[key]) for _, key in _COLUMNS]
+        table_rows.append([_link(app, docname, doc), str(len(rows)), *cells])
+    total = sum(totals.values())
+    table_rows.append(["all sections", str(total), *(str(totals[key]) for _, key in _COLUMNS)])
+    out: list[nodes.Node] = [_table(table_rows, [40, 10, 10, 10, 12, 18])]
+    if errors:
+        out.append(
+            nodes.paragraph(
+                "", "Rows where a section's measurement shows the paper wrong (kind paper error):"
+            )
+        )
+        items = nodes.bullet_list()
+        for doc, claim in errors:
+            link = _link(app, docname, doc)
+            item = nodes.list_item()
+            item += nodes.paragraph("", "", nodes.Text(f"{claim} — "), *link.children)
+            items += item
+        out.append(items)
+    return out
+
+
+def _resolve(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    for node in list(doctree.findall(claims_summary)):
+        node.replace_self(_summary(app, node["docname"]))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the ``claims-summary`` directive and fill it once every page was read."""
+    app.add_node(claims_summary)
+    app.add_directive("claims-summary", ClaimsSummary)
+    app.connect("doctree-resolved", _resolve)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
