@@ -79,6 +79,19 @@ _VERDICTS = {
     ("consistency", True): "holds",
 }
 _MAX_SHOWN = 6  # entries of an array shown in a default "ours" cell
+# Inline styles, so a table reads the same in JupyterLab and in the book (no stylesheet to load):
+# rules between rows, top-aligned cells, and a verdict colour that is not the only cue (the
+# word is printed too). The colours pass WCAG AA contrast on white.
+_TABLE_STYLE = "border-collapse:collapse;width:100%"
+_CELL_STYLE = "padding:4px 6px;vertical-align:top;text-align:left;border-bottom:1px solid #d0d7de"
+_HEAD_STYLE = "border-bottom:2px solid #57606a"
+_GROUP_STYLE = "background:#f6f8fa;font-style:italic;font-weight:600"
+_VERDICT_STYLE = {
+    "agree": "color:#1a7f37;font-weight:600",
+    "disagree": "color:#9a6700;font-weight:600",
+    "paper wrong": "color:#cf222e;font-weight:600",
+    "holds": "color:#57606a",
+}
 
 
 class ConsistencyError(AssertionError):
@@ -379,7 +392,8 @@ class Claim:
         ours = self.ours if self.ours is not None else _format_value(self.measured)
         why = self.reason
         if self.protocol:
-            why = f"{why} Our protocol differs: {self.protocol}".strip()
+            stop = "" if not why or why.rstrip().endswith((".", ";", ":", "!", "?")) else "."
+            why = f"{why.rstrip()}{stop} Our protocol differs: {self.protocol}".strip()
         return (self.claim, paper, ours, self.tolerance_text, self.verdict, why)
 
     def record(self) -> dict[str, Any]:
@@ -414,8 +428,8 @@ class ClaimsTable:
 
     def _repr_html_(self) -> str:
         head = ("Claim", "Paper", "Ours", "Tolerance", "Verdict", "Why")
-        out = ["<table class='assocmem-claims'><thead><tr>"]
-        out += [f"<th>{h}</th>" for h in head]
+        out = [f"<table class='assocmem-claims' style='{_TABLE_STYLE}'><thead><tr>"]
+        out += [f"<th style='{_CELL_STYLE};{_HEAD_STYLE}'>{h}</th>" for h in head]
         out.append("</tr></thead>")
         for kind in KINDS:
             rows = [c for c in self.claims if c.kind == kind]
@@ -423,7 +437,10 @@ class ClaimsTable:
                 continue
             out.append(f"<tbody class='claims-{kind.replace(' ', '-')}'>")
             if _HEADINGS[kind]:
-                out.append(f"<tr class='claims-group'><th colspan='6'>{_HEADINGS[kind]}</th></tr>")
+                out.append(
+                    f"<tr class='claims-group'><th colspan='6' style='{_CELL_STYLE};"
+                    f"{_GROUP_STYLE}'>{_HEADINGS[kind]}</th></tr>"
+                )
             out += [_row_html(c) for c in rows]
             out.append("</tbody>")
         out.append("</table>")
@@ -512,7 +529,11 @@ def _row_html(c: Claim) -> str:
         f"class='claim-{c.verdict.replace(' ', '-')}' data-kind='{c.kind}' "
         f"data-rule='{c.test.rule}' data-band='{band:.6g}'"
     )
-    cells = "".join(f"<td>{html.escape(v)}</td>" for v in c.cells())
+    texts = c.cells()
+    styles = [_CELL_STYLE] * 4 + [f"{_CELL_STYLE};{_VERDICT_STYLE[c.verdict]}", _CELL_STYLE]
+    cells = "".join(
+        f"<td style='{st}'>{html.escape(v)}</td>" for v, st in zip(texts, styles, strict=True)
+    )
     return f"<tr {attrs}>{cells}</tr>"
 
 
