@@ -20,6 +20,10 @@ Per page the test asserts:
   again after their sliders and menus moved. Each failure names the page, the figure (index and
   title) and the texts involved.
 
+Without a browser, on the built HTML: every claims-table row carries its kind, rule and band, and
+``explore._claims.check_row`` (the rule a claim is built under) holds for it again; every table
+prints a Tolerance column; and each chapter index's claims summary totals its sections' rows.
+
 After all pages, every file of the build must be loaded by some page (or by the search page),
 linked from one (the notebook downloads), named in a loaded stylesheet or script, or be one of
 the few files loaded on demand (:data:`ON_DEMAND`).
@@ -595,6 +599,41 @@ def test_every_claims_row_states_a_tolerance_that_fits_its_kind(built_book: Path
                 bad.append(f"{name}: {claim!r}: verdict {verdict!r} for a {row['data-kind']}")
     assert not bad, "claims rows:\n  " + "\n  ".join(bad)
     assert n_rows > 150  # the parser sees the tables
+
+
+def _summary_totals(page: str) -> list[str]:
+    """The cells of the "all sections" row of a page's claims summary (empty if none)."""
+    table = re.search(r"<table[^>]*claims-summary.*?</table>", page, re.S)
+    if table is None:
+        return []
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), re.S)
+    cells = [
+        re.sub(r"<[^>]+>", "", c).strip()
+        for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", rows[-1], re.S)
+    ]
+    return cells
+
+
+def test_chapter_summaries_count_their_sections_rows(built_book: Path) -> None:
+    """Each chapter index's claims summary totals the rows its sections' tables print."""
+    chapters = sorted({name.rsplit("/", 1)[0] for name in DOCNAMES if name.endswith("/index")})
+    assert chapters
+    for chapter in chapters:
+        totals = _summary_totals((built_book / f"{chapter}/index.html").read_text(encoding="utf-8"))
+        assert totals, f"{chapter}/index has no claims summary"
+        rows: list[dict[str, Any]] = []
+        for name in DOCNAMES:
+            if name.startswith(f"{chapter}/") and not name.endswith("/index"):
+                page = _ClaimRows()
+                page.feed((built_book / f"{name}.html").read_text(encoding="utf-8"))
+                rows += page.rows
+        verdicts = [row["cells"][4] for row in rows]
+        expected = [
+            "all sections",
+            str(len(rows)),
+            *(str(verdicts.count(v)) for v in ("agree", "disagree", "paper wrong", "holds")),
+        ]
+        assert totals == expected, f"{chapter}: summary {totals}, section tables {expected}"
 
 
 def test_toc_lists_every_planned_page() -> None:

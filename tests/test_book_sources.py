@@ -5,6 +5,8 @@ book, so a page never cites them ("note §2.6", "Pitfall P1", "(note P3)", "chap
 explains in its own words, links its own section, or cites the paper. Plumbing runs but hides its
 input: every cell that builds a claims table and every code cell of a *Checks* section carries
 the ``hide-input`` (or ``remove-input``) tag, so the reader sees the table, not its f-strings.
+No ``Claim`` call passes a literal ``True``/``False`` (a verdict typed by hand), and every one
+states its ``test=`` tolerance.
 """
 
 from __future__ import annotations
