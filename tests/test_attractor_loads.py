@@ -236,6 +236,25 @@ class TestAlphaSComparison:
             at.alpha_s_comparison(args, **kwargs)
 
 
+class TestAlphaSReplicates:
+    def test_row_s_is_the_comparison_with_seed_s(self):
+        cases = [(1.0, 1.0, 1.0), (2.0, 0.3, 1.0)]
+        kw = {"N": 100, "alphas": [0.1, 0.3, 0.5, 0.7], "patterns": 2}
+        rep = at.alpha_s_replicates(cases, seeds=3, **kw)
+        assert rep.shape == (3, 2)
+        for s in range(3):
+            ref = at.alpha_s_comparison(cases, seed=s, **kw).alpha_s_emp
+            np.testing.assert_array_equal(rep[s], ref)
+
+    @pytest.mark.parametrize(
+        ("kwargs", "param"),
+        [({"seeds": 0}, "seeds"), ({"N": 1}, "N"), ({"patterns": 0}, "patterns")],
+    )
+    def test_bad_input(self, kwargs, param):
+        with pytest.raises(ValueError, match=param):
+            at.alpha_s_replicates([(1.0, 1.0, 1.0)], **kwargs)
+
+
 class TestAlphaSProtocols:
     # The paper measures α_S with the weights of Eq. 4 (no self-coupling: Eq. 20) and an
     # optimised θ (Fig. 1 caption); we use Eq. 8 weights at θ*_bulk. Both run on the same draws.

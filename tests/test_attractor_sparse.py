@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scipy.optimize import lsq_linear
 
 from assocmem import attractor as at
+from assocmem.attractor import sparse
 
 
 def _fields(net):
@@ -292,6 +293,50 @@ class TestStorageFraction:
             at.storage_fraction(20, 0.5, [0.01])
 
 
+class TestStorageMidpoints:
+    def test_rows_are_storage_fraction_by_seed(self):
+        a = [0.5, 1.0, 1.5, 3.0]
+        mid = at.storage_midpoints(40, 0.5, a, rows=5, seeds=3)
+        for s in range(3):
+            ref = at.storage_fraction(40, 0.5, a, rows=5, rng=s).stored_fraction
+            np.testing.assert_array_equal(mid.stored_fraction[s], ref)
+        assert mid.alpha_c == pytest.approx(1.4375, abs=1e-3)
+
+    def test_half_point_interpolates_the_first_drop(self):
+        a = np.array([1.0, 2.0, 3.0, 4.0])
+        # from 0.9 at α = 2 to 0.1 at α = 3: half-way at 2.5; a later rise does not count
+        assert sparse._half_point(a, np.array([1.0, 0.9, 0.1, 0.8])) == pytest.approx(2.5)
+        assert np.isnan(sparse._half_point(a, np.array([0.4, 0.3, 0.2, 0.1])))
+        assert np.isnan(sparse._half_point(a, np.array([1.0, 1.0, 0.9, 0.5])))
+
+    def test_bad_input(self):
+        with pytest.raises(ValueError, match="seeds"):
+            at.storage_midpoints(20, 0.5, [0.5], seeds=0)
+        with pytest.raises(ValueError, match="rows"):
+            at.storage_midpoints(20, 0.5, [0.5], rows=30)
+
+
+class TestRowMomentSample:
+    def test_rows_are_the_qp_rows_of_each_network(self):
+        s = at.row_moment_sample(40, 0.3, 0.4, -0.5, networks=2, rows=4, rng=5)
+        gen = np.random.default_rng(5)
+        for i in range(2):
+            R = at.sample_patterns(40, 16, 1.0, gen, f=0.3)
+            net = at.sparse_weights(R, theta=-0.5, rows=range(4))
+            np.testing.assert_allclose(s.q[i], net.q, rtol=1e-12)
+            np.testing.assert_allclose(s.m[i], net.m, rtol=1e-12)
+
+    def test_above_capacity_raises(self):
+        with pytest.raises(ValueError, match="capacity"):
+            at.row_moment_sample(30, 0.5, 3.0, -0.5, networks=1, rows=2)
+
+    def test_bad_input(self):
+        with pytest.raises(ValueError, match="networks"):
+            at.row_moment_sample(40, 0.3, 0.4, -0.5, networks=0)
+        with pytest.raises(ValueError, match="rows"):
+            at.row_moment_sample(40, 0.3, 0.4, -0.5, rows=41)
+
+
 class TestSparseStabilityScan:
     def test_dense_linear_network_is_marginal(self):
         # C14 / pitfall 9: f = 1, σ = 0, n = 1 has a continuum of fixed points (abscissa 0)
@@ -340,6 +385,27 @@ class TestSparseThresholdScan:
         args = {"N": 10, "f": 0.5, "alpha": 0.2, "thetas": [-0.5], **kwargs}
         with pytest.raises(ValueError, match=match):
             at.sparse_threshold_scan(**args)
+
+
+class TestThresholdOptima:
+    def test_entries_are_the_scans_best_theta(self):
+        th = [-1.0, -0.5, 0.0, 0.5]
+        o = at.threshold_optima(40, [0.2, 0.4], [0.2], th, seeds=2, patterns=2)
+        assert o.f.tolist() == [0.2, 0.2, 0.4, 0.4] and o.seed.tolist() == [0, 1, 0, 1]
+        for k in range(4):
+            scan = at.sparse_threshold_scan(
+                40, o.f[k], 0.2, th, 0.1, patterns=2, rng=int(o.seed[k])
+            )
+            assert o.best_theta[k] == scan.best_theta
+            assert o.best_abscissa[k] == scan.mean_abscissa.min()
+
+    def test_bad_input(self):
+        with pytest.raises(ValueError, match="seeds"):
+            at.threshold_optima(40, [0.2], [0.2], [-0.5], seeds=0)
+        with pytest.raises(ValueError, match="fs"):
+            at.threshold_optima(40, [1.5], [0.2], [-0.5])
+        with pytest.raises(ValueError, match="alphas must lie below capacity"):
+            at.threshold_optima(20, [0.5], [3.0], [-0.5], seeds=1, patterns=1)
 
 
 class TestKinkProfile:

@@ -122,6 +122,17 @@ BASELINES = [
         accepts={"seed": bad.SEED},
     ),
     Baseline(
+        loads.alpha_s_replicates,
+        {
+            "cases": [(1.0, 1.0, 1.0)],
+            "N": 12,
+            "alphas": [0.1, 0.3],
+            "patterns": 1,
+            "seeds": 2,
+            "overshoot": 1,
+        },
+    ),
+    Baseline(
         loads.alpha_s_protocols,
         {
             "cases": [(1.0, 1.0, 1.0)],
@@ -257,6 +268,16 @@ BASELINES = [
         accepts=_SPARSE_SCAN_OK,
     ),
     Baseline(
+        sparse.storage_midpoints,
+        {**_SPARSE, "alphas": [0.3], "theta": -0.5, "kappa": 0.0, "rows": 2, "seeds": 2},
+        accepts=_SPARSE_OK | {"alphas": bad.SMALL_POSITIVE},
+    ),
+    Baseline(
+        sparse.row_moment_sample,
+        {**_SPARSE, "alpha": 0.2, "theta": -0.5, "networks": 2, "rows": 2, "rng": 0},
+        accepts={"theta": bad.SMALL_REAL, **_SHAPE_OK, "rng": bad.SEED},
+    ),
+    Baseline(
         sparse.sparse_stability_scan,
         {
             **_SPARSE,
@@ -276,6 +297,24 @@ BASELINES = [
         sparse.sparse_threshold_scan,
         {**_SPARSE, "alpha": 0.2, "thetas": [-0.5, 0.0], "kappa": 0.1, "patterns": 1, "rng": 0},
         accepts={"thetas": bad.SMALL_REAL, "kappa": bad.SMALL_NONNEG, **_SHAPE_OK, "rng": bad.SEED},
+    ),
+    Baseline(
+        sparse.threshold_optima,
+        {
+            "N": 10,
+            "fs": [0.5],
+            "alphas": [0.2],
+            "thetas": [-0.5, 0.0],
+            "kappa": 0.1,
+            "seeds": 1,
+            "patterns": 1,
+        },
+        accepts={
+            "fs": bad.SMALL_POSITIVE,
+            "alphas": bad.SMALL_POSITIVE,
+            "thetas": bad.SMALL_REAL,
+            "kappa": bad.SMALL_NONNEG,
+        },
     ),
     Baseline(
         sparse.kink_profile,

@@ -26,7 +26,8 @@ Public functions
 ----------------
 ``phase_view`` (result ``PhaseView``), ``optimum_vs_cv`` (result ``OptimumCurve``),
 ``alpha_s_vs_cv`` (result ``AlphaSCurve``), ``transition_scan`` (result ``TransitionScan``),
-``alpha_s_comparison`` (result ``AlphaSComparison``), ``alpha_s_protocols`` (result
+``alpha_s_comparison`` (result ``AlphaSComparison``), ``alpha_s_replicates`` (its measured α_S
+over seeds 0, 1, …), ``alpha_s_protocols`` (result
 ``ProtocolComparison``: our protocol against the paper's, zero-diagonal weights and a scanned θ).
 """
 
@@ -78,6 +79,7 @@ __all__ = [
     "TransitionScan",
     "alpha_s_comparison",
     "alpha_s_protocols",
+    "alpha_s_replicates",
     "alpha_s_vs_cv",
     "optimum_vs_cv",
     "phase_view",
@@ -547,7 +549,7 @@ def alpha_s_comparison(
     mean abscissa >= 0, which keeps the cost near the transition. The empirical α_S is the first
     zero crossing of the mean abscissa (note §4.3). Every case uses ``seed``, so the result does
     not depend on the order of ``cases``. Expect the measurement below Eq. 19 by 25-50 % near
-    n = σ = 1, badly below for sublinear n, and near it at σ = 0.3 (note §3.3).
+    n = σ = 1, badly below for sublinear n, and slightly above it at σ = 0.3.
 
     Parameters
     ----------
@@ -600,6 +602,67 @@ def alpha_s_comparison(
         scans=scans,
         N=N,
         patterns=patterns,
+    )
+
+
+def alpha_s_replicates(
+    cases: Sequence[Sequence[float]],
+    N: int = 500,
+    alphas: Sequence[float] = _DEFAULT_ALPHAS,
+    patterns: int = 4,
+    seeds: int = 10,
+    overshoot: int = 2,
+) -> np.ndarray:
+    """Measured α_S of :func:`alpha_s_comparison` repeated over seeds 0, 1, …, seeds − 1.
+
+    Notes
+    -----
+    One :func:`alpha_s_comparison` per seed (fresh patterns per load and per seed, scan stopped
+    ``overshoot`` loads after the mean abscissa turns non-negative). Row s is that call's
+    ``alpha_s_emp`` with ``seed=s``, so row 0 equals ``alpha_s_comparison(..., seed=0)``. The
+    spread over the rows is the seed-to-seed scatter of one measurement at this N and pattern
+    count; its standard error is what a comparison with Eq. 19 should be judged in.
+
+    Parameters
+    ----------
+    cases : array_like, shape (k, 3)
+        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100] per case,
+        k >= 1.
+    N : int
+        Neurons, >= 2.
+    alphas : sequence of float
+        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.95, step 0.025).
+    patterns : int
+        Patterns examined per load, >= 1.
+    seeds : int
+        Number of seeds (>= 1): seeds 0 to seeds − 1.
+    overshoot : int
+        Consecutive loads with mean abscissa >= 0 after which a scan stops, >= 1.
+
+    Returns
+    -------
+    numpy.ndarray, shape (seeds, k)
+        Measured α_S per seed and case (0 when unstable at the smallest load, NaN when stable
+        up to the last one, as in :class:`AlphaSComparison`).
+
+    Examples
+    --------
+    >>> a = alpha_s_replicates([(1.0, 1.0, 1.0)], N=100, alphas=[0.05, 0.6], seeds=2)
+    >>> a.shape, bool(np.all((a > 0.05) & (a < 0.6)))
+    ((2, 1), True)
+    """
+    cases_arr = _check_cases(cases)
+    N = check_positive_int(N, "N", minimum=2)
+    a = _check_alphas(alphas, (N,))
+    patterns = check_positive_int(patterns, "patterns")
+    seeds = check_positive_int(seeds, "seeds")
+    overshoot = check_positive_int(overshoot, "overshoot")
+    return np.array(
+        [
+            alpha_s_comparison(cases_arr, N, a, patterns, s, overshoot).alpha_s_emp
+            for s in range(seeds)
+        ],
+        dtype=float,
     )
 
 

@@ -27,9 +27,13 @@ numerically without stating a convention for g'(0) (note pitfall 13).
 Public functions
 ----------------
 sparse_weights (result ``SparseNetwork``), replica_row_moments (``RowMoments``),
+row_moment_sample (``RowMomentSample``: q and m of QP rows over several networks),
 sparse_spectrum (``SparseSpectrum``), kink_count, capacity_curve (``CapacityCurve``),
-storage_fraction (``StorageScan``), sparse_stability_scan (``SparseStabilityScan``),
-sparse_threshold_scan (``ThresholdScan``), kink_profile (``KinkProfile``, the exploration's
+storage_fraction (``StorageScan``),
+storage_midpoints (``StorageMidpoints``: the load at half stored, over seeds),
+sparse_stability_scan (``SparseStabilityScan``),
+sparse_threshold_scan (``ThresholdScan``), threshold_optima (``ThresholdOptima``: its best θ
+over several f, α and seeds), kink_profile (``KinkProfile``, the exploration's
 compute function).
 """
 
@@ -73,21 +77,27 @@ from assocmem.attractor.rates import _as_rates, activation_inverse, gain, sample
 __all__ = [
     "CapacityCurve",
     "KinkProfile",
+    "RowMomentSample",
     "RowMoments",
     "SparseNetwork",
     "SparseSpectrum",
     "SparseStabilityScan",
+    "StorageMidpoints",
     "StorageScan",
+    "ThresholdOptima",
     "ThresholdScan",
     "capacity_curve",
     "kink_count",
     "kink_profile",
     "replica_row_moments",
+    "row_moment_sample",
     "sparse_spectrum",
     "sparse_stability_scan",
     "sparse_threshold_scan",
     "sparse_weights",
     "storage_fraction",
+    "storage_midpoints",
+    "threshold_optima",
 ]
 
 _KINKS = ("zero", "one")
@@ -253,6 +263,53 @@ class SparseStabilityScan:
 
 
 @dataclass(frozen=True, eq=False)
+class RowMomentSample:
+    """Squared norms and sums of min-norm rows over several networks (:func:`row_moment_sample`).
+
+    Attributes
+    ----------
+    q, m : ndarray, shape (networks, rows)
+        Σ_j w_j² and Σ_j w_j of rows 0, …, rows − 1 of each network.
+    f, alpha, theta : float
+        Sparseness, load and threshold; N the network size.
+    """
+
+    q: np.ndarray
+    m: np.ndarray
+    f: float
+    alpha: float
+    theta: float
+    N: int
+
+
+@dataclass(frozen=True, eq=False)
+class StorageMidpoints:
+    """Storage fractions over seeds and the load where each falls below one half
+    (:func:`storage_midpoints`).
+
+    Attributes
+    ----------
+    alphas : ndarray, shape (a,)
+        Loads P/N.
+    stored_fraction : ndarray, shape (seeds, a)
+        :func:`storage_fraction` with ``rng=s`` in row s.
+    alpha_half : ndarray, shape (seeds,)
+        Load where the fraction first drops below 1/2, linearly interpolated from the load
+        before; NaN where it is below 1/2 at the first load or never drops below it.
+    f, kappa : float
+        Sparseness and margin; ``alpha_c`` the replica capacity α_C(f); N the network size.
+    """
+
+    alphas: np.ndarray
+    stored_fraction: np.ndarray
+    alpha_half: np.ndarray
+    f: float
+    kappa: float
+    N: int
+    alpha_c: float
+
+
+@dataclass(frozen=True, eq=False)
 class StorageScan:
     """Fraction of rows able to store every pattern versus load (result of
     :func:`storage_fraction`).
@@ -327,6 +384,34 @@ class CapacityCurve:
     alpha_c: np.ndarray
     theta0_c: np.ndarray
     asymptote: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class ThresholdOptima:
+    """Best thresholds of :func:`sparse_threshold_scan` over f, α and seeds
+    (:func:`threshold_optima`).
+
+    Attributes
+    ----------
+    f, alpha : ndarray, shape (k,)
+        Sparseness and load of each scan (every f with every α, seeds innermost).
+    seed : ndarray of int, shape (k,)
+        Seed of each scan's patterns.
+    best_theta : ndarray, shape (k,)
+        θ with the lowest mean abscissa in each scan.
+    best_abscissa : ndarray, shape (k,)
+        That lowest mean abscissa (negative: the patterns are stable at ``best_theta``).
+    kappa : float
+        Margin; N the network size.
+    """
+
+    f: np.ndarray
+    alpha: np.ndarray
+    seed: np.ndarray
+    best_theta: np.ndarray
+    best_abscissa: np.ndarray
+    kappa: float
+    N: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -1078,6 +1163,160 @@ def storage_fraction(
     )
 
 
+def storage_midpoints(
+    N: int,
+    f: float,
+    alphas: Any,
+    *,
+    theta: float = -0.5,
+    kappa: float = 0.0,
+    n: float = 1.0,
+    cv: float = 1.0,
+    rows: int = 10,
+    seeds: int = 20,
+) -> StorageMidpoints:
+    """Load at which half the rows stop storing every pattern, over seeds 0, …, seeds − 1 (C13).
+
+    Notes
+    -----
+    Row s of the result is :func:`storage_fraction` with ``rng=s``. Its midpoint α_½ is the
+    first load whose stored fraction is below 1/2, interpolated linearly from the load before:
+    α_½ = α_{j−1} + (F_{j−1} − ½)/(F_{j−1} − F_j) · (α_j − α_{j−1}). The replica theory puts
+    the drop at α_C(f) for N → ∞ whatever θ, n and CV (C13). Two calls with the same seeds and
+    f draw the same zero masks, so their midpoints can be compared seed by seed.
+
+    Parameters
+    ----------
+    N : int
+        Neurons (>= 10).
+    f : float
+        Sparseness in (0, 1].
+    alphas : array_like
+        Loads in (0, 1e3], at least one (round(αN) >= 1).
+    theta, kappa, n, cv : float
+        Threshold in [−1e6, 1e6], margin κ in [0, 1e6], exponent in (0, 100], CV of the
+        non-zero rates in (0, 1e6].
+    rows : int
+        Rows tested per load (1 <= rows <= N).
+    seeds : int
+        Number of seeds (>= 1).
+
+    Returns
+    -------
+    StorageMidpoints
+
+    Examples
+    --------
+    Every row stores at α = 0.3 and none at 3 (α_C(0.5) = 1.44), so the midpoint lies between:
+
+    >>> s = storage_midpoints(40, 0.5, [0.3, 3.0], rows=4, seeds=2)
+    >>> s.stored_fraction.tolist(), bool(np.all((s.alpha_half > 0.3) & (s.alpha_half < 3)))
+    ([[1.0, 0.0], [1.0, 0.0]], True)
+    """
+    seeds = check_positive_int(seeds, "seeds")
+    scans = [
+        storage_fraction(N, f, alphas, theta=theta, kappa=kappa, n=n, cv=cv, rows=rows, rng=s)
+        for s in range(seeds)
+    ]
+    a = scans[0].alphas
+    frac = np.array([sc.stored_fraction for sc in scans])
+    return StorageMidpoints(
+        alphas=a,
+        stored_fraction=frac,
+        alpha_half=np.array([_half_point(a, fr) for fr in frac]),
+        f=scans[0].f,
+        kappa=scans[0].kappa,
+        N=scans[0].N,
+        alpha_c=scans[0].alpha_c,
+    )
+
+
+def _half_point(a: np.ndarray, frac: np.ndarray) -> float:
+    """First load with frac < 1/2, interpolated from the load before; NaN if none or at 0."""
+    below = np.flatnonzero(frac < 0.5)
+    if below.size == 0 or below[0] == 0:
+        return float("nan")
+    j = int(below[0])
+    step = (frac[j - 1] - 0.5) / (frac[j - 1] - frac[j])
+    return float(a[j - 1] + step * (a[j] - a[j - 1]))
+
+
+def row_moment_sample(
+    N: int,
+    f: float,
+    alpha: float,
+    theta: float,
+    *,
+    networks: int = 4,
+    rows: int = 40,
+    n: float = 1.0,
+    cv: float = 1.0,
+    rng: Any = 0,
+) -> RowMomentSample:
+    """Squared norm q and sum m of min-norm QP rows over several networks (appendix, Fig. 5c,d).
+
+    Notes
+    -----
+    Each network draws fresh sparse patterns (N × round(αN)) from one generator and solves
+    rows 0, …, rows − 1 of Eq. 4 with :func:`sparse_weights` (κ = 0). The replica theory
+    (:func:`replica_row_moments`) predicts the typical row for N → ∞; the network means give
+    a standard error that includes the network-to-network scatter.
+
+    Parameters
+    ----------
+    N : int
+        Neurons (>= 10).
+    f : float
+        Sparseness in (0, 1].
+    alpha : float
+        Load in (0, 1e3] (round(αN) >= 1), below capacity.
+    theta : float
+        Threshold in [−1e6, 1e6].
+    networks : int
+        Networks drawn (>= 1).
+    rows : int
+        Rows solved per network (1 <= rows <= N).
+    n, cv : float
+        Exponent in (0, 100] and CV of the non-zero rates in (0, 1e6].
+    rng : int or numpy.random.Generator
+        Seed or generator.
+
+    Returns
+    -------
+    RowMomentSample
+
+    Raises
+    ------
+    ValueError
+        If a solved row is infeasible (the load is above that row's capacity).
+
+    Examples
+    --------
+    >>> s = row_moment_sample(40, 0.5, 0.3, -0.5, networks=2, rows=3)
+    >>> s.q.shape, bool(np.all(s.q > 0))
+    ((2, 3), True)
+    """
+    N = check_positive_int(N, "N", minimum=10)
+    f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
+    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
+                               N, "alpha")[0])  # fmt: skip
+    theta, n, cv = check_theta(theta), check_exponent(n), check_cv(cv)
+    networks = check_positive_int(networks, "networks")
+    rows = check_positive_int(rows, "rows", maximum=N)
+    gen = as_rng(rng)
+    q = np.zeros((networks, rows))
+    m = np.zeros((networks, rows))
+    for i in range(networks):
+        R = sample_patterns(N, round(alpha * N), cv, gen, f=f)
+        net = _sparse_weights(R, theta, n, 0.0, np.arange(rows), 1e-6)
+        if not net.all_feasible:
+            raise ValueError(
+                f"alpha={alpha} is above the capacity of network {i} at f={f}, theta={theta}"
+            )
+        q[i], m[i] = net.q, net.m
+    return RowMomentSample(q=q, m=m, f=f, alpha=alpha, theta=theta, N=N)
+
+
 def _check_loads(alphas: Any, N: int, name: str = "alphas") -> np.ndarray:
     """Loads in (0, ALPHA_MAX] with round(α N) >= 1 and an N × P pattern matrix under the cap."""
     a = as_real_vector(alphas, name, 0.0, ALPHA_MAX, open_lo=True)
@@ -1163,6 +1402,81 @@ def sparse_threshold_scan(
         alpha=alpha,
         kappa=kappa,
         N=N,
+    )
+
+
+def threshold_optima(
+    N: int,
+    fs: Any,
+    alphas: Any,
+    thetas: Any,
+    kappa: float = 0.1,
+    *,
+    seeds: int = 3,
+    patterns: int = 4,
+) -> ThresholdOptima:
+    """Best θ of :func:`sparse_threshold_scan` for every f, every α and seeds 0, …, seeds − 1.
+
+    Notes
+    -----
+    One scan per (f, α, seed), n = 1 and CV = 1, with the patterns of that seed for every θ.
+    The paper finds the optimal threshold always negative (Fig. 6c, C15); where no θ makes the
+    patterns stable (``best_abscissa`` >= 0) the optimum says nothing about stability.
+
+    Parameters
+    ----------
+    N : int
+        Neurons (>= 10).
+    fs : array_like
+        Sparseness values in (0, 1], at least one.
+    alphas : array_like
+        Loads in (0, 1e3] (round(αN) >= 1), at least one, below capacity at every θ.
+    thetas : array_like
+        Thresholds in [−1e6, 1e6], at least one.
+    kappa : float
+        Margin κ in [0, 1e6].
+    seeds : int
+        Seeds per (f, α) (>= 1).
+    patterns : int
+        Patterns tested per scan (>= 1).
+
+    Returns
+    -------
+    ThresholdOptima
+
+    Examples
+    --------
+    >>> o = threshold_optima(40, [0.3], [0.2], [-0.5, 0.0, 0.5], seeds=2, patterns=2)
+    >>> o.best_theta.tolist(), bool(np.all(o.best_abscissa < 0))
+    ([-0.5, -0.5], True)
+    """
+    f_arr = as_real_vector(fs, "fs", 0.0, 1.0, open_lo=True)
+    a_arr = _check_loads(alphas, check_positive_int(N, "N", minimum=10))
+    kappa, seeds = check_kappa(kappa), check_positive_int(seeds, "seeds")
+    rows = []
+    for f in f_arr:
+        for alpha in a_arr:
+            for s in range(seeds):
+                try:
+                    scan = sparse_threshold_scan(
+                        N, float(f), float(alpha), thetas, kappa, patterns=patterns, rng=s
+                    )
+                except ValueError as err:
+                    if "capacity" not in str(err):
+                        raise
+                    raise ValueError(
+                        f"alphas must lie below capacity at every theta: {err}"
+                    ) from err
+                rows.append((f, alpha, s, scan.best_theta, float(scan.mean_abscissa.min())))
+    f_col, a_col, s_col, best, low = (np.array(c) for c in zip(*rows, strict=True))
+    return ThresholdOptima(
+        f=f_col.astype(float),
+        alpha=a_col.astype(float),
+        seed=s_col.astype(int),
+        best_theta=best.astype(float),
+        best_abscissa=low.astype(float),
+        kappa=kappa,
+        N=int(N),
     )
 
 
