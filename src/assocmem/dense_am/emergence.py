@@ -98,6 +98,7 @@ from assocmem.dense_am.landscape import Landscape2D, landscape_2d
 from assocmem.dense_am.minima import (
     BetaThresholds,
     MinimaCount,
+    _random_sets,
     basin_radius,
     beta_thresholds,
     count_minima,
@@ -1207,24 +1208,19 @@ def emergence_counts(
 
     Notes
     -----
-    Each set is M patterns uniform in [0, 1]^d (the i-th (M, d) draw of one generator), judged
-    by :func:`emergence_report` at β = ``relative_beta`` · 2/r², with r the set's smallest
-    pairwise distance. Above 2/r² every pattern is a minimum, so a novel minimum there means
+    The sets are those of :func:`~assocmem.dense_am.relative_beta_counts` (M patterns uniform
+    in [0, 1]^d, set i the i-th (M, d) draw of one generator), each judged by
+    :func:`emergence_report` at β = ``relative_beta`` · 2/r², with r its smallest pairwise
+    distance. Above 2/r² every pattern is a minimum, so a novel minimum there means
     global emergence (Def. 2); below it the closest pair shares a minimum and only local
     emergence (Def. 3) is possible. A set of 12 patterns in d = 4 costs milliseconds.
 
     Parameters
     ----------
-    M : int
-        Patterns per set, 2 <= M <= 64.
-    d : int
-        Dimension, >= 1.
+    M, d, n_sets, rng
+        As in :func:`~assocmem.dense_am.relative_beta_counts`.
     relative_beta : float
         β in units of 2/r², in (0, 100].
-    n_sets : int
-        Number of sets, 1 <= n_sets <= 10 000.
-    rng : int or numpy.random.Generator
-        Seed or generator.
     eps_novel : float
         Novelty radius ε >= 0 of Def. 1.
 
@@ -1241,16 +1237,11 @@ def emergence_counts(
     >>> c.n_retained.tolist(), c.n_novel.tolist()
     ([6, 6, 6], [0, 0, 0])
     """
-    M = check_positive_int(M, "M", minimum=2, maximum=64)
-    d = check_positive_int(d, "d")
     relative_beta = check_fraction(relative_beta, "relative_beta", hi=100.0, open_hi=False)
-    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
     eps_novel = check_nonneg_float(eps_novel, "eps_novel")
-    check_size(n_sets * M * d, "n_sets", "coordinates (n_sets * M * d)", MAX_ELEMENTS, "use fewer")
-    gen = as_rng(rng)
+    M, d, _, draws = _random_sets(M, d, n_sets, rng)
     rows = []
-    for _ in range(n_sets):
-        xi = gen.random((M, d))
+    for xi in draws:
         rep = emergence_report(xi, relative_beta * beta_thresholds(xi).stored_exact, eps_novel)
         mismatched = sum(
             s != k for k, s, n in zip(rep.minima, rep.removal_sets, rep.is_novel, strict=True) if n

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -704,16 +704,11 @@ def relative_beta_counts(
     ([[6, 6], [6, 6], [6, 6]], [0, 0, 0])
     """
     rel = as_real_vector(relative_betas, "relative_betas", lo=0.0, hi=100.0, open_lo=True)
-    M = check_positive_int(M, "M", minimum=2, maximum=64)
-    d = check_positive_int(d, "d")
-    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
-    check_size(n_sets * M * d, "n_sets", "coordinates (n_sets * M * d)", MAX_ELEMENTS, "use fewer")
+    M, d, n_sets, draws = _random_sets(M, d, n_sets, rng)
     check_size(n_sets * rel.size, "n_sets", "(set, beta) counts", MAX_STEPS, "use fewer")
-    gen = as_rng(rng)
     stored = np.zeros((n_sets, rel.size), dtype=np.int64)
     novel = np.zeros_like(stored)
-    for i in range(n_sets):
-        Xi = gen.random((M, d))
+    for i, Xi in enumerate(draws):
         sweep = minima_sweep(Xi, rel * beta_thresholds(Xi).stored_exact)
         stored[i], novel[i] = sweep.n_stored, sweep.n_novel
     return RelativeBetaCounts(relative_betas=rel, n_stored=stored, n_novel=novel, M=M, d=d)
@@ -739,14 +734,8 @@ def threshold_counts(
 
     Parameters
     ----------
-    M : int
-        Patterns per set, 2 <= M <= 64.
-    d : int
-        Dimension, >= 1.
-    n_sets : int
-        Number of random sets, 1 <= n_sets <= 10 000.
-    rng : int or numpy.random.Generator
-        Seed or generator; set i is the i-th draw of shape (M, d).
+    M, d, n_sets, rng
+        As in :func:`relative_beta_counts` (set i is the i-th draw of shape (M, d)).
     below : float
         Relative margin under 2/diam², in (0, 1).
     above : float
@@ -762,16 +751,11 @@ def threshold_counts(
     >>> c.n_total[:, 0].tolist(), c.n_stored[:, 1].tolist(), c.n_novel[:, 2].tolist()
     ([1, 1, 1], [5, 5, 5], [0, 0, 0])
     """
-    M = check_positive_int(M, "M", minimum=2, maximum=64)
-    d = check_positive_int(d, "d")
-    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
     below = check_fraction(below, "below")
     above = check_fraction(above, "above", lo=1.0, hi=2.0)
-    check_size(n_sets * M * d, "n_sets", "coordinates (n_sets * M * d)", MAX_ELEMENTS, "use fewer")
-    gen = as_rng(rng)
+    M, d, n_sets, draws = _random_sets(M, d, n_sets, rng)
     counts = np.zeros((3, n_sets, 3), dtype=np.int64)
-    for i in range(n_sets):
-        Xi = gen.random((M, d))
+    for i, Xi in enumerate(draws):
         th = beta_thresholds(Xi)
         betas = (below * th.single_minimum, above * th.stored_exact, above * th.stored_only)
         for j, b in enumerate(betas):
@@ -950,6 +934,23 @@ def _validated_memories(memories: Any, xp: Any) -> Any:
     """``as_memories`` in the namespace ``xp`` (default: that of the input), |entries| <= 1e100."""
     Xi = as_memories(memories, xp=xp if xp is not None else array_namespace(memories))
     return check_max_abs(Xi, "memories")
+
+
+def _random_sets(
+    M: int, d: int, n_sets: int, rng: Any
+) -> tuple[int, int, int, Iterator[np.ndarray]]:
+    """Check the many-set parameters; the sets are lazy (M, d) uniform draws of one generator.
+
+    Shared by :func:`relative_beta_counts`, :func:`threshold_counts` and
+    :func:`~assocmem.dense_am.emergence_counts`: set i is the i-th draw of shape (M, d), so a
+    seed gives the same sets to all three.
+    """
+    M = check_positive_int(M, "M", minimum=2, maximum=64)
+    d = check_positive_int(d, "d")
+    n_sets = check_positive_int(n_sets, "n_sets", maximum=10_000)
+    check_size(n_sets * M * d, "n_sets", "coordinates (n_sets * M * d)", MAX_ELEMENTS, "use fewer")
+    gen = as_rng(rng)
+    return M, d, n_sets, (gen.random((M, d)) for _ in range(n_sets))
 
 
 def _check_chunk(chunk: int, M: int) -> None:
