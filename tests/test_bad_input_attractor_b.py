@@ -25,6 +25,8 @@ _R_DENSE = np.array([0.5, 1.0, 1.5, 2.0])
 _POPULATION = {"cv": 1.0, "sigma": 1.0, "n": 1.0}
 _NETWORK = {"N": 12, "alpha": 0.25, **_POPULATION}
 _SPARSE = {"N": 10, "f": 0.5, "n": 1.0, "cv": 1.0}
+# The arguments alpha_s_comparison shares with its repeat over seeds and its protocol comparison.
+_CASES = {"cases": [(1.0, 1.0, 1.0)], "N": 12, "alphas": [0.1, 0.3], "patterns": 1, "overshoot": 1}
 # What they accept: moderate reals (1e300 overflows); sigma = 0 only where noted.
 _SHAPE_OK = {"n": bad.SMALL_POSITIVE, "cv": bad.SMALL_POSITIVE}
 _POPULATION_OK = {"sigma": bad.SMALL_POSITIVE, **_SHAPE_OK}
@@ -109,40 +111,11 @@ BASELINES = [
         {**_POPULATION, "Ns": (12,), "alphas": [0.1, 0.3], "patterns": 1, "seed": 0},
         accepts={**_POPULATION0_OK, "seed": bad.SEED},
     ),
-    Baseline(
-        loads.alpha_s_comparison,
-        {
-            "cases": [(1.0, 1.0, 1.0)],
-            "N": 12,
-            "alphas": [0.1, 0.3],
-            "patterns": 1,
-            "seed": 0,
-            "overshoot": 1,
-        },
-        accepts={"seed": bad.SEED},
-    ),
-    Baseline(
-        loads.alpha_s_replicates,
-        {
-            "cases": [(1.0, 1.0, 1.0)],
-            "N": 12,
-            "alphas": [0.1, 0.3],
-            "patterns": 1,
-            "seeds": 2,
-            "overshoot": 1,
-        },
-    ),
+    Baseline(loads.alpha_s_comparison, {**_CASES, "seed": 0}, accepts={"seed": bad.SEED}),
+    Baseline(loads.alpha_s_replicates, {**_CASES, "seeds": 2}),
     Baseline(
         loads.alpha_s_protocols,
-        {
-            "cases": [(1.0, 1.0, 1.0)],
-            "N": 12,
-            "alphas": [0.1, 0.3],
-            "patterns": 1,
-            "theta_shifts": [-0.1, 0.1],
-            "seed": 0,
-            "overshoot": 1,
-        },
+        {**_CASES, "theta_shifts": [-0.1, 0.1], "seed": 0},
         accepts={"theta_shifts": bad.SMALL_REAL, "seed": bad.SEED},
     ),
     # ---------------------------------------------------------------- dynamics

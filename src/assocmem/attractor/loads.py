@@ -577,12 +577,9 @@ def alpha_s_comparison(
     >>> c.status, round(float(c.alpha_s_theory[0]), 3), bool(c.alpha_s_emp[0] < 0.5)
     (('bracketed',), 0.302, True)
     """
-    cases_arr = _check_cases(cases)
-    N = check_positive_int(N, "N", minimum=2)
-    a = _check_alphas(alphas, (N,))
-    patterns = check_positive_int(patterns, "patterns")
-    seed = check_positive_int(seed, "seed", minimum=0)
-    overshoot = check_positive_int(overshoot, "overshoot")
+    cases_arr, N, a, patterns, seed, overshoot = _check_scan_args(
+        cases, N, alphas, patterns, seed, overshoot
+    )
     theories = [theory(*row) for row in cases_arr]
     scans = tuple(_scan_until_unstable(N, th, a, patterns, seed, overshoot) for th in theories)
     emp, status = zip(*(_empirical_alpha_s(s) for s in scans), strict=True)
@@ -625,19 +622,10 @@ def alpha_s_replicates(
 
     Parameters
     ----------
-    cases : array_like, shape (k, 3)
-        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100] per case,
-        k >= 1.
-    N : int
-        Neurons, >= 2.
-    alphas : sequence of float
-        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.95, step 0.025).
-    patterns : int
-        Patterns examined per load, >= 1.
+    cases, N, alphas, patterns, overshoot
+        As in :func:`alpha_s_comparison`, which checks them.
     seeds : int
         Number of seeds (>= 1): seeds 0 to seeds − 1.
-    overshoot : int
-        Consecutive loads with mean abscissa >= 0 after which a scan stops, >= 1.
 
     Returns
     -------
@@ -651,15 +639,10 @@ def alpha_s_replicates(
     >>> a.shape, bool(np.all((a > 0.05) & (a < 0.6)))
     ((2, 1), True)
     """
-    cases_arr = _check_cases(cases)
-    N = check_positive_int(N, "N", minimum=2)
-    a = _check_alphas(alphas, (N,))
-    patterns = check_positive_int(patterns, "patterns")
     seeds = check_positive_int(seeds, "seeds")
-    overshoot = check_positive_int(overshoot, "overshoot")
     return np.array(
         [
-            alpha_s_comparison(cases_arr, N, a, patterns, s, overshoot).alpha_s_emp
+            alpha_s_comparison(cases, N, alphas, patterns, s, overshoot).alpha_s_emp
             for s in range(seeds)
         ],
         dtype=float,
@@ -700,20 +683,11 @@ def alpha_s_protocols(
 
     Parameters
     ----------
-    cases : array_like, shape (k, 3)
-        Pattern CV in (0, 1e6], smoothness in [0, 1e6] and exponent in (0, 100] per case,
-        k >= 1; an error names the case as ``cases[i]``.
-    N : int
-        Neurons, >= 2.
-    alphas : sequence of float
-        Increasing loads in (0, 1) with 1 <= round(α N) < N (default 0.025 to 0.95, step 0.025).
-    patterns : int
-        Patterns examined per load, >= 1.
+    cases, N, alphas, patterns, seed
+        As in :func:`alpha_s_comparison`.
     theta_shifts : sequence of float
         θ − θ*_bulk for the paper's protocol, strictly increasing, each in [−1e6, 1e6]
         (default −0.3 to 0.3 in steps of 0.15).
-    seed : int
-        Seed (>= 0) of every case's patterns.
     overshoot : int
         Consecutive unstable loads after which a scan stops, >= 1.
 
@@ -733,15 +707,12 @@ def alpha_s_protocols(
     >>> bool(c.alpha_s_paper[0] < c.alpha_s_theory[0] and c.alpha_s_ours[0] < 0.5)
     True
     """
-    cases_arr = _check_cases(cases)
-    N = check_positive_int(N, "N", minimum=2)
-    a = _check_alphas(alphas, (N,))
-    patterns = check_positive_int(patterns, "patterns")
+    cases_arr, N, a, patterns, seed, overshoot = _check_scan_args(
+        cases, N, alphas, patterns, seed, overshoot
+    )
     shifts = theta_vector(theta_shifts, "theta_shifts")
     if np.any(np.diff(shifts) <= 0):
         raise ValueError(f"theta_shifts must be strictly increasing, got {shifts.tolist()}")
-    seed = check_positive_int(seed, "seed", minimum=0)
-    overshoot = check_positive_int(overshoot, "overshoot")
     per_load = shifts.size * min(patterns, int(np.rint(a[-1] * N))) * N * N
     hint = "use fewer theta_shifts or patterns, or a smaller N"
     check_size(per_load, "theta_shifts", "Jacobian entries per load", MAX_ELEMENTS, hint)
@@ -856,6 +827,19 @@ def _check_cases(cases: Any) -> np.ndarray:
         check_sigma(sigma, f"cases[{i}] sigma")
         check_exponent(n, f"cases[{i}] n")
     return arr
+
+
+def _check_scan_args(
+    cases: Any, N: Any, alphas: Any, patterns: Any, seed: Any, overshoot: Any
+) -> tuple[np.ndarray, int, np.ndarray, int, int, int]:
+    """The checked arguments of :func:`alpha_s_comparison` and :func:`alpha_s_protocols`."""
+    cases_arr = _check_cases(cases)
+    N = check_positive_int(N, "N", minimum=2)
+    a = _check_alphas(alphas, (N,))
+    patterns = check_positive_int(patterns, "patterns")
+    seed = check_positive_int(seed, "seed", minimum=0)
+    overshoot = check_positive_int(overshoot, "overshoot")
+    return cases_arr, N, a, patterns, seed, overshoot
 
 
 def _scan_until_unstable(

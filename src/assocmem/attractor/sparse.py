@@ -1187,17 +1187,8 @@ def storage_midpoints(
 
     Parameters
     ----------
-    N : int
-        Neurons (>= 10).
-    f : float
-        Sparseness in (0, 1].
-    alphas : array_like
-        Loads in (0, 1e3], at least one (round(αN) >= 1).
-    theta, kappa, n, cv : float
-        Threshold in [−1e6, 1e6], margin κ in [0, 1e6], exponent in (0, 100], CV of the
-        non-zero rates in (0, 1e6].
-    rows : int
-        Rows tested per load (1 <= rows <= N).
+    N, f, alphas, theta, kappa, n, cv, rows
+        As in :func:`storage_fraction`, which checks them.
     seeds : int
         Number of seeds (>= 1).
 
@@ -1298,8 +1289,7 @@ def row_moment_sample(
     """
     N = check_positive_int(N, "N", minimum=10)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
-                               N, "alpha")[0])  # fmt: skip
+    alpha = _check_load(alpha, N)
     theta, n, cv = check_theta(theta), check_exponent(n), check_cv(cv)
     networks = check_positive_int(networks, "networks")
     rows = check_positive_int(rows, "rows", maximum=N)
@@ -1324,6 +1314,12 @@ def _check_loads(alphas: Any, N: int, name: str = "alphas") -> np.ndarray:
         raise ValueError(f"{name} must give P = round({name} N) >= 1 at N = {N}, got {a.tolist()}")
     check_matrix_size(N, round(float(a.max()) * N), name)
     return a
+
+
+def _check_load(alpha: Any, N: int) -> float:
+    """One load α in (0, ALPHA_MAX] with round(α N) >= 1, checked as :func:`_check_loads`."""
+    alpha = check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, open_lo=True, open_hi=False)
+    return float(_check_loads(alpha, N, "alpha")[0])
 
 
 def sparse_threshold_scan(
@@ -1376,8 +1372,7 @@ def sparse_threshold_scan(
     """
     N = check_positive_int(N, "N", minimum=10)
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
-    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
-                               N, "alpha")[0])  # fmt: skip
+    alpha = _check_load(alpha, N)
     th = theta_vector(thetas, "thetas")
     kappa, n, cv = check_kappa(kappa), check_exponent(n), check_cv(cv)
     patterns = check_positive_int(patterns, "patterns")
@@ -1527,8 +1522,7 @@ def kink_profile(
     f = check_fraction(f, "f", 0.0, 1.0, open_lo=True, open_hi=False)
     kappa = check_kappa(kappa)
     N = check_positive_int(N, "N", minimum=10)
-    alpha = float(_check_loads(check_fraction(alpha, "alpha", 0.0, ALPHA_MAX, True, False),
-                               N, "alpha")[0])  # fmt: skip
+    alpha = _check_load(alpha, N)
     theta, cv, n = check_theta(theta), check_cv(cv), check_exponent(n)
     seed = check_positive_int(seed, "seed", minimum=0)
     net = _cached_network(f, kappa, N, alpha, theta, cv, n, seed)
