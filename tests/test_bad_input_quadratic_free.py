@@ -1,7 +1,7 @@
 """Bad-input matrix over ``assocmem.quadratic.free``: free convolution, the RIE and its MMSE.
 
-The harness is ``tests/badinput.py``. ρ and δ² live in [1e-6, 1e6] (1e300 is refused), so the
-moderate labels are the valid ones; rie_mmse also takes δ² = 0.
+The harness is ``tests/badinput.py``. ρ lives in [1e-6, 1e6] and δ² in [1e-6, 1e4] (1e300 is
+refused), so the moderate labels are the valid ones; rie_mmse also takes δ² = 0.
 """
 
 from __future__ import annotations

@@ -159,6 +159,19 @@ class TestFreeConvQuadrature:
         assert w @ (mu * q.x * v) == pytest.approx(0.5, abs=1e-7)
         assert w @ (mu * v**2) == pytest.approx(np.pi**2 / 3 * (w @ mu**3), rel=1e-6)
 
+    @pytest.mark.parametrize(
+        ("rho", "delta2"), [(1e-6, 1e-6), (1.0, 1e-6), (0.3, 1e-3), (1e6, 1e4), (1e-6, 1e4)]
+    )
+    def test_corners_of_the_domain(self, rho: float, delta2: float) -> None:
+        # The neck of two merging bulks (ρ < 1, small δ²) and the 1/√x edge at ρ = 1 need more
+        # nodes: the quadrature doubles them until the mass is 1, without a warning. At ρ = 1e-6
+        # a bulk of mass ρ at 1/√ρ = 1e3 carries the second moment, hence 1e-6 (measured 7e-8).
+        q = free.free_conv_quadrature(rho, delta2)
+        scale = 1 + rho + delta2
+        assert q.weights @ q.density == pytest.approx(1.0, abs=1e-9)
+        assert q.weights @ (q.x**2 * q.density) == pytest.approx(scale, rel=1e-6)
+        assert 0 < free.rie_mmse(delta2, rho) < min(delta2, 1.0)
+
     def test_more_nodes_agree(self) -> None:
         # Spectral accuracy of the cos substitution: 96 and 1000 nodes agree on ∫ μ³.
         a = free.free_conv_quadrature(0.5, 0.6, nodes=96)

@@ -96,13 +96,13 @@ S_UNIT_FACTORS: dict[str, float] = {
 #: G = (x xᵀ − I)/√d (add Δ for noisy test labels).
 TEST_MSE_PER_MATRIX_MSE = 2.0
 
-_ETA = 1e-9  # z = x − iη: the side of the real axis where the Stieltjes root has Im g > 0
+_ETA = 1e-9  # z = x − iη off the support: the side where the Stieltjes root has Im g > 0
 _NODES = 96  # cos-substitution nodes per support interval (about 1e-12 on ∫μ³)
 _RHO_RANGE = (1e-6, 1e6)  # beyond these the cubic's coefficients over- or underflow
-_DELTA2_RANGE = (1e-6, 1e6)  # δ² → 0 degenerates the cubic (its leading coefficient)
+_DELTA2_RANGE = (1e-6, 1e4)  # δ² → 0 degenerates the cubic; above 1e4 the MMSE cancels
 _X_MAX = 1e8  # |x| above this overflows the monic cubic's coefficients at small δ²
 _MASS_TOL = 1e-6  # a quadrature whose mass misses 1 by more than this is reported
-_REFINE_TOL = 1e-8  # nodes double until the mass is this close to 1 (η = 1e-9 biases it ~1e-9)
+_REFINE_TOL = 1e-10  # nodes double until the mass is this close to 1
 _MAX_DOUBLINGS = 7  # at most 2⁷ = 128 times the nodes asked for
 
 
@@ -230,7 +230,7 @@ def free_conv_support(rho: Any, delta2: Any) -> np.ndarray:
     rho : float
         ρ = p*/d, in [1e-6, 1e6].
     delta2 : float
-        Noise variance δ², in [1e-6, 1e6].
+        Noise variance δ², in [1e-6, 1e4].
 
     Returns
     -------
@@ -295,7 +295,7 @@ def free_conv_density(x: Any, rho: Any, delta2: Any) -> Any:
     flat = arr.ravel()
     inside = _inside(flat, edges)
     out = np.zeros_like(flat)
-    out[inside] = np.maximum(_stieltjes(flat[inside], rho, delta2).imag, 0.0) / np.pi
+    out[inside] = np.maximum(_stieltjes(flat[inside], rho, delta2, eta=0.0).imag, 0.0) / np.pi
     out = out.reshape(arr.shape)
     return float(out) if out.ndim == 0 else out
 
@@ -447,7 +447,7 @@ def rie_mmse(delta2: Any, rho: Any) -> Any:
     Parameters
     ----------
     delta2 : float or array_like, shape (n,)
-        Noise variance δ², each 0 or in [1e-6, 1e6].
+        Noise variance δ², each 0 or in [1e-6, 1e4].
     rho : float
         ρ = p*/d, in [1e-6, 1e6].
 
@@ -493,10 +493,14 @@ def _convert(value: Any, quantity: str, rho: Any, sign: float) -> Any:
     return float(out) if out.ndim == 0 else out
 
 
-def _stieltjes(x: np.ndarray, rho: float, delta2: float) -> np.ndarray:
-    """g(x − iη): the root of the A-units cubic with the largest Im g (companion matrices)."""
+def _stieltjes(x: np.ndarray, rho: float, delta2: float, eta: float = _ETA) -> np.ndarray:
+    """g(x − iη): the root of the A-units cubic with the largest Im g (companion matrices).
+
+    Inside the support the cubic has a complex pair at real z, so η = 0 is exact there (no
+    O(√η) bias at the edges); off the support η > 0 picks the real root of the Stieltjes branch.
+    """
     s = math.sqrt(rho)
-    z = x - 1j * _ETA
+    z = x - 1j * eta
     comp = np.zeros((x.size, 3, 3), dtype=complex)
     comp[:, 0, 0] = (z + delta2 * s) / delta2
     comp[:, 0, 1] = -(s * z - rho + 1.0) / delta2
@@ -548,7 +552,7 @@ def _quadrature(rho: float, delta2: float, nodes: int = _NODES) -> FreeConvQuadr
     edges = _support(rho, delta2)
     for _ in range(_MAX_DOUBLINGS + 1):
         x, w = _nodes(edges, nodes)
-        g = _stieltjes(x, rho, delta2)
+        g = _stieltjes(x, rho, delta2, eta=0.0)
         density = np.maximum(g.imag, 0.0) / np.pi
         mass = float(w @ density)
         if abs(mass - 1.0) <= _REFINE_TOL:
@@ -573,9 +577,14 @@ def _clip_to_support(x: np.ndarray, edges: np.ndarray) -> np.ndarray:
 
 
 def _shrink(lam: np.ndarray, rho: float, delta2: float, clip: bool) -> np.ndarray:
+    edges = _support(rho, delta2)
     if clip:
-        lam = _clip_to_support(lam, _support(rho, delta2))
-    return lam - 2.0 * delta2 * _stieltjes(lam, rho, delta2).real
+        lam = _clip_to_support(lam, edges)
+    inside = np.any((lam[:, None] >= edges[:, 0]) & (lam[:, None] <= edges[:, 1]), axis=1)
+    g = np.empty(lam.size, dtype=complex)
+    g[inside] = _stieltjes(lam[inside], rho, delta2, eta=0.0)
+    g[~inside] = _stieltjes(lam[~inside], rho, delta2)
+    return lam - 2.0 * delta2 * g.real
 
 
 def _mmse(rho: float, delta2: float) -> float:
