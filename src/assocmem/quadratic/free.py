@@ -32,9 +32,11 @@ GOE(d) means Z = (H + Hᵀ)/√(2d) with H_ij iid N(0, 1): off-diagonal variance
 
 The Stieltjes transform of μ_Y solves the cubic (A-units)
 δ² g³ − (z + δ²√ρ) g² + (√ρ z − ρ + 1) g − √ρ = 0, from z = R(g) + 1/g with
-R(g) = ρ/(√ρ − g) + δ² g. At z = x − iη (η = 1e-9) exactly one root has Im g > 0; it is the
-Stieltjes transform, on and off the support. The support is where the cubic's discriminant,
-a quartic in z, is negative. Integrals over μ_Y use the substitution x = c − h cos θ on each
+R(g) = ρ/(√ρ − g) + δ² g. At z = x − iη exactly one root has Im g > 0; it is the Stieltjes
+transform, on and off the support. Inside the support the cubic has a complex pair already at
+η = 0, which is used there (exact, no O(√η) bias at the edges); off the support η = 1e-9 picks
+the real root on the Stieltjes branch. The support is where the cubic's discriminant, a quartic
+in z, is negative. Integrals over μ_Y use the substitution x = c − h cos θ on each
 support interval with the midpoint rule in θ, which is spectrally accurate for square-root edges.
 
 Public functions
@@ -104,6 +106,8 @@ _X_MAX = 1e8  # |x| above this overflows the monic cubic's coefficients at small
 _MASS_TOL = 1e-6  # a quadrature whose mass misses 1 by more than this is reported
 _REFINE_TOL = 1e-10  # nodes double until the mass is this close to 1
 _MAX_DOUBLINGS = 7  # at most 2⁷ = 128 times the nodes asked for
+_CHUNK = 2**16  # companion matrices per eigvals call (9 MiB)
+_MAX_POINTS = 2**24  # points per call (about 20 s of eigvals)
 
 
 @dataclass(frozen=True)
@@ -157,7 +161,7 @@ def _check_params(rho: Any, delta2: Any) -> tuple[float, float]:
 
 def _check_points(x: Any, name: str = "x") -> np.ndarray:
     arr = as_real_array(x, name, xp=np)
-    check_size(arr.size, name, "points", MAX_ELEMENTS, "evaluate fewer points at a time")
+    check_size(arr.size, name, "points", _MAX_POINTS, "evaluate fewer points at a time")
     top = float(np.abs(arr).max())
     if top > _X_MAX:
         raise ValueError(
@@ -278,8 +282,8 @@ def free_conv_density(x: Any, rho: Any, delta2: Any) -> Any:
     g solves δ² g³ − (z + δ²√ρ) g² + (√ρ z − ρ + 1) g − √ρ = 0 (R-transform of the
     Marchenko-Pastur prior in A-units, ρ/(√ρ − g), plus δ² g for the semicircle; slides
     "Matrix denoising"). The three roots are the eigenvalues of the monic cubic's companion
-    matrix, batched over x; at z = x − 1e-9 i the Stieltjes transform is the one root with the
-    largest Im g (the largest |Im g| would pick a wrong root off the support).
+    matrix, batched over x; g(x − i0) is the root with the largest Im g (the largest |Im g|
+    would pick a wrong root off the support, where ``rie_shrinkage`` evaluates at x − 1e-9 i).
 
     Examples
     --------
@@ -462,7 +466,8 @@ def rie_mmse(delta2: Any, rho: Any) -> Any:
     follows from MMSE = Q₀ − ∫ f² μ_Y with ∫ λ² μ_Y = Q₀ + δ², ∫ μ λ v = ½ and
     ∫ μ v² = (π²/3) ∫ μ³. The integral uses the cos-substitution quadrature of
     :func:`free_conv_quadrature`. Maillard et al. 2024's notebook gives 0.28390 at ρ = 0.5,
-    δ² = 0.6.
+    δ² = 0.6. Above δ² = 1e4 the difference loses digits (1 − MMSE ≈ 1/δ² while each term is
+    ~ δ²), so such δ² are refused; the MMSE is 1 − O(1/δ²) there.
 
     Examples
     --------
@@ -500,15 +505,19 @@ def _stieltjes(x: np.ndarray, rho: float, delta2: float, eta: float = _ETA) -> n
     O(√η) bias at the edges); off the support η > 0 picks the real root of the Stieltjes branch.
     """
     s = math.sqrt(rho)
-    z = x - 1j * eta
-    comp = np.zeros((x.size, 3, 3), dtype=complex)
-    comp[:, 0, 0] = (z + delta2 * s) / delta2
-    comp[:, 0, 1] = -(s * z - rho + 1.0) / delta2
-    comp[:, 0, 2] = s / delta2
-    comp[:, 1, 0] = 1.0
-    comp[:, 2, 1] = 1.0
-    roots = np.linalg.eigvals(comp)
-    return np.take_along_axis(roots, np.argmax(roots.imag, axis=1)[:, None], axis=1)[:, 0]
+    out = np.empty(x.size, dtype=complex)
+    for start in range(0, x.size, _CHUNK):  # (n, 3, 3) complex companions, a block at a time
+        z = x[start : start + _CHUNK] - 1j * eta
+        comp = np.zeros((z.size, 3, 3), dtype=complex)
+        comp[:, 0, 0] = (z + delta2 * s) / delta2
+        comp[:, 0, 1] = -(s * z - rho + 1.0) / delta2
+        comp[:, 0, 2] = s / delta2
+        comp[:, 1, 0] = 1.0
+        comp[:, 2, 1] = 1.0
+        roots = np.linalg.eigvals(comp)
+        best = np.argmax(roots.imag, axis=1)[:, None]
+        out[start : start + _CHUNK] = np.take_along_axis(roots, best, axis=1)[:, 0]
+    return out
 
 
 def _support(rho: float, delta2: float) -> np.ndarray:
