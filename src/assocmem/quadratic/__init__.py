@@ -14,3 +14,51 @@ thresholds
     Perfect-recovery and interpolation thresholds in closed or quadrature form (BO, nuclear
     norm, ℓ2), and the hardmax T = 2 attention channel's weak-recovery threshold.
 """
+
+from .free import (
+    S_UNIT_FACTORS,
+    TEST_MSE_PER_MATRIX_MSE,
+    FreeConvQuadrature,
+    free_conv_density,
+    free_conv_quadrature,
+    free_conv_support,
+    rie_denoise,
+    rie_mmse,
+    rie_shrinkage,
+    to_a_units,
+    to_s_units,
+)
+from .thresholds import (
+    HardmaxThreshold,
+    NuclearThreshold,
+    aim_sample_factor,
+    hardmax_fisher,
+    hardmax_threshold,
+    interpolation_threshold_noiseless_limit,
+    l2_error,
+    nuclear_recovery_threshold,
+    perfect_recovery_threshold,
+)
+
+__all__ = [
+    "S_UNIT_FACTORS",
+    "TEST_MSE_PER_MATRIX_MSE",
+    "FreeConvQuadrature",
+    "HardmaxThreshold",
+    "NuclearThreshold",
+    "aim_sample_factor",
+    "free_conv_density",
+    "free_conv_quadrature",
+    "free_conv_support",
+    "hardmax_fisher",
+    "hardmax_threshold",
+    "interpolation_threshold_noiseless_limit",
+    "l2_error",
+    "nuclear_recovery_threshold",
+    "perfect_recovery_threshold",
+    "rie_denoise",
+    "rie_mmse",
+    "rie_shrinkage",
+    "to_a_units",
+    "to_s_units",
+]
