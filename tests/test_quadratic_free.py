@@ -19,6 +19,93 @@ from assocmem.quadratic import free
 RHOS = st.floats(min_value=0.02, max_value=20.0)
 DELTA2S = st.floats(min_value=0.01, max_value=5.0)
 
+# rie_mmse(DELTA2_GRID, rho) at commit 91e9413 (per-point companion-matrix eigvals), one row
+# per rho in RHO_GRID; the batched closed-form path must reproduce them to 1e-10 relative.
+RHO_GRID = (1e-3, 0.05, 0.2, 0.5, 1.0, 2.0, 10.0, 1e3)
+DELTA2_GRID = (1e-5, 1e-3, 0.05, 0.3, 0.6, 2.0, 50.0, 1e3)
+EIGVALS_MMSE = (
+    (
+        1.9989999899801888e-08,
+        1.9989989979982744e-06,
+        9.994749499472877e-05,
+        0.0005996098197655897,
+        0.0011990392788451265,
+        0.003993991975895561,
+        0.0974447306951376,
+        0.9878267544938808,
+    ),
+    (
+        9.749997236841933e-07,
+        9.749723682675709e-05,
+        0.004868090180450965,
+        0.029000892870867934,
+        0.05750180792795678,
+        0.1838049079948656,
+        0.9692431396703398,
+        0.9989806747825014,
+    ),
+    (
+        3.5999939999921866e-06,
+        0.00035993999218249056,
+        0.017848990620108605,
+        0.10233014828526951,
+        0.19127331496494054,
+        0.4642742697901181,
+        0.9783664904220757,
+        0.9989959940758126,
+    ),
+    (
+        7.49992499799978e-06,
+        0.0007492479775965534,
+        0.03527673512142576,
+        0.16888922243194404,
+        0.2839021413030821,
+        0.5756142031281009,
+        0.9796260101567924,
+        0.9989990030122726,
+    ),
+    (
+        9.99399625854695e-06,
+        0.0009878267544935347,
+        0.04335363608485276,
+        0.19862355674421733,
+        0.3253201328035455,
+        0.6192148393049228,
+        0.980015961740115,
+        0.9990000019995477,
+    ),
+    (
+        9.999800015996482e-06,
+        0.0009980156600505594,
+        0.04610377438127209,
+        0.214647672405461,
+        0.34892919120138793,
+        0.6424505076649698,
+        0.9802057370785704,
+        0.9990005007481386,
+    ),
+    (
+        9.99988889041302e-06,
+        0.0009988904103142278,
+        0.047397364458039624,
+        0.22759375058651532,
+        0.3695652600355396,
+        0.6617468744101482,
+        0.9803551374454997,
+        0.9990008993897845,
+    ),
+    (
+        9.9998999009039e-06,
+        0.000999000001999988,
+        0.047616989347378624,
+        0.23073771654538325,
+        0.3749450742596791,
+        0.6666172857798103,
+        0.9803917873180055,
+        0.9990009980048171,
+    ),
+)
+
 
 def _wishart(d: int, rho: float, rng: np.random.Generator) -> np.ndarray:
     """A = Wᵀ W/√(p d), p = ρ d (A-units)."""
@@ -68,6 +155,37 @@ class TestRieMmse:
         out = free.rie_mmse(grid, 0.3)
         assert out.shape == (4,)
         assert np.allclose(out, [free.rie_mmse(float(t), 0.3) for t in grid], rtol=0, atol=1e-14)
+
+    def test_matches_the_companion_matrix_path(self) -> None:
+        # Regression: the batched closed-form solver against the stored per-point eigvals values.
+        for rho, expected in zip(RHO_GRID, EIGVALS_MMSE, strict=True):
+            out = free.rie_mmse(np.array(DELTA2_GRID), rho)
+            assert np.allclose(out, expected, rtol=1e-10, atol=0)
+
+    @given(
+        st.floats(min_value=-6.0, max_value=6.0),
+        st.floats(min_value=-6.0, max_value=4.0),
+        st.floats(min_value=0.0, max_value=1.0),
+    )
+    @settings(max_examples=60, deadline=None)
+    def test_closed_form_root_is_the_eigvals_root(
+        self, log_rho: float, log_delta2: float, where: float
+    ) -> None:
+        # Inside the support the closed-form root solves the cubic to rounding and is the root
+        # with the largest Im g among the companion matrix's eigenvalues (small δ² included,
+        # where the coefficients grow like 1/δ²).
+        rho, delta2 = 10.0**log_rho, 10.0**log_delta2
+        lo, hi = free.free_conv_support(rho, delta2)[0]
+        x = np.array([lo + (0.02 + 0.96 * where) * (hi - lo)])
+        g = free._stieltjes_inside(x, rho, delta2)[0]
+        s = math.sqrt(rho)
+        coef = [delta2, -(x[0] + delta2 * s), s * x[0] - rho + 1.0, -s]
+        roots = np.roots(coef)
+        ref = roots[np.argmax(roots.imag)]
+        terms = [c * g ** (3 - k) for k, c in enumerate(coef)]
+        assert abs(sum(terms)) <= 1e-13 * sum(abs(t) for t in terms)
+        assert g.imag > 0
+        assert abs(g - ref) <= 1e-7 * abs(ref)
 
     @settings(max_examples=40, deadline=None)
     @given(rho=RHOS, lo=DELTA2S, ratio=st.floats(min_value=1.05, max_value=4.0))
