@@ -7,6 +7,9 @@ minimisation. Every public result is in A-units (MMSE = 1 at α = 0) unless its 
 
 Submodules
 ----------
+bayes
+    Bayes-optimal learning: the MMSE fixed point, the learning curve by inverse
+    parametrisation, the narrow (ρ → 0) limit and the state-evolution trajectory.
 free
     Free convolution of the Wishart prior with a semicircle, the rotation-invariant estimator
     (RIE) and its MMSE.
@@ -15,6 +18,14 @@ thresholds
     norm, ℓ2), and the hardmax T = 2 attention channel's weak-recovery threshold.
 """
 
+from .bayes import (
+    BayesCurve,
+    BayesOptimal,
+    bo_curve,
+    bo_mmse,
+    narrow_limit_mmse,
+    state_evolution,
+)
 from .free import (
     S_UNIT_FACTORS,
     TEST_MSE_PER_MATRIX_MSE,
@@ -43,10 +54,14 @@ from .thresholds import (
 __all__ = [
     "S_UNIT_FACTORS",
     "TEST_MSE_PER_MATRIX_MSE",
+    "BayesCurve",
+    "BayesOptimal",
     "FreeConvQuadrature",
     "HardmaxThreshold",
     "NuclearThreshold",
     "aim_sample_factor",
+    "bo_curve",
+    "bo_mmse",
     "free_conv_density",
     "free_conv_quadrature",
     "free_conv_support",
@@ -54,11 +69,13 @@ __all__ = [
     "hardmax_threshold",
     "interpolation_threshold_noiseless_limit",
     "l2_error",
+    "narrow_limit_mmse",
     "nuclear_recovery_threshold",
     "perfect_recovery_threshold",
     "rie_denoise",
     "rie_mmse",
     "rie_shrinkage",
+    "state_evolution",
     "to_a_units",
     "to_s_units",
 ]
