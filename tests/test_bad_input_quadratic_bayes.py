@@ -17,6 +17,11 @@ LOADS = bad.SMALL_NONNEG | frozenset({"empty"})
 
 BASELINES = [
     Baseline(
+        bayes.aim_mmse,
+        {"alpha": np.array([0.01, 0.05]), "rho": 0.5, "T": 3},
+        accepts={"alpha": LOADS, "rho": bad.SMALL_POSITIVE},
+    ),
+    Baseline(
         bayes.bo_mmse,
         {"alpha": np.array([0.1, 0.3]), "rho": 0.5, "noise": 0.25},
         accepts={"alpha": LOADS, "rho": bad.SMALL_POSITIVE, "noise": bad.SMALL_NONNEG},

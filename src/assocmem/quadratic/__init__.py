@@ -9,7 +9,8 @@ Submodules
 ----------
 bayes
     Bayes-optimal learning: the MMSE fixed point, the learning curve by inverse
-    parametrisation, the narrow (ρ → 0) limit and the state-evolution trajectory.
+    parametrisation, the narrow (ρ → 0) limit, the state-evolution trajectory, and the
+    softmax attention-indexed model's MMSE (the (T² + T − 2)/2 collapse).
 free
     Free convolution of the Wishart prior with a semicircle, the rotation-invariant estimator
     (RIE) and its MMSE.
@@ -21,6 +22,7 @@ thresholds
 from .bayes import (
     BayesCurve,
     BayesOptimal,
+    aim_mmse,
     bo_curve,
     bo_mmse,
     narrow_limit_mmse,
@@ -59,6 +61,7 @@ __all__ = [
     "FreeConvQuadrature",
     "HardmaxThreshold",
     "NuclearThreshold",
+    "aim_mmse",
     "aim_sample_factor",
     "bo_curve",
     "bo_mmse",

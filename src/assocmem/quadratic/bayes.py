@@ -40,11 +40,12 @@ from assocmem._validation import (
     check_size,
 )
 from assocmem.quadratic.free import rie_mmse
-from assocmem.quadratic.thresholds import perfect_recovery_threshold
+from assocmem.quadratic.thresholds import aim_sample_factor, perfect_recovery_threshold
 
 __all__ = [
     "BayesCurve",
     "BayesOptimal",
+    "aim_mmse",
     "bo_curve",
     "bo_mmse",
     "narrow_limit_mmse",
@@ -53,6 +54,7 @@ __all__ = [
 
 _RHO_MIN, _RHO_MAX = 1e-3, 1e6  # below 1e-3 the free-convolution MMSE loses digits at large δ²
 _ALPHA_MAX = 1e4
+_T_MAX = 10_000  # tokens per sequence accepted by aim_mmse
 _NOISE_MAX = 1e4
 _QHAT_LO, _QHAT_HI = 1e-4, 1e6  # q̂ = 1/δ² with δ² inside rie_mmse's [1e-6, 1e4]
 _LOG_QHAT_MAX = 690.0  # q̂ <= e^690 keeps exp finite
@@ -189,6 +191,52 @@ def bo_mmse(alpha: Any, rho: Any, noise: Any = 0.0) -> BayesOptimal:
     if scalar:
         return BayesOptimal(alpha=float(a[0]), mmse=float(m[0]), qhat=float(q[0]))
     return BayesOptimal(alpha=a, mmse=m, qhat=q)
+
+
+def aim_mmse(alpha: Any, rho: Any, T: Any = 2) -> BayesOptimal:
+    """Bayes-optimal MMSE of a softmax attention-indexed model over T tokens (noiseless).
+
+    Parameters
+    ----------
+    alpha : float or array_like, shape (n,)
+        Sample ratio α = n/d² (sequences per d²), each in [0, 1e4] with α(T² + T − 2)/2 ≤ 1e4.
+    rho : float
+        Rank ratio ρ of the attention matrix, in [1e-3, 1e6].
+    T : int
+        Tokens per sequence, an integer in [2, 10^4].
+
+    Returns
+    -------
+    BayesOptimal
+        ``alpha`` (as given), ``mmse`` and ``qhat`` (A-units).
+
+    Notes
+    -----
+    Each sequence gives K − 1 = (T² + T − 2)/2 identifiable quadratic observations, so the state
+    evolution of the slides' "Attention-indexed models" (q̂ = α(T² + T − 2)/(Q₀ − q)) is the
+    quadratic network's at α_eff = α(T² + T − 2)/2: every curve collapses onto
+    :func:`bo_mmse`, with the same q̂. Perfect recovery at α = 2(ρ − ρ²/2)/(T² + T − 2) for
+    ρ < 1; the MMSE does not depend on the softmax temperature.
+
+    Examples
+    --------
+    T = 2 doubles the sample count: at α = 0.1 it is the quadratic network at α = 0.2.
+
+    >>> round(aim_mmse(0.1, 0.5, T=2).mmse, 4)
+    0.3922
+    """
+    factor = aim_sample_factor(check_positive_int(T, "T", minimum=2, maximum=_T_MAX))
+    scalar = np.ndim(alpha) == 0 and not isinstance(alpha, list | tuple)
+    a = as_real_vector(alpha, "alpha", 0.0, _ALPHA_MAX, min_size=0)
+    if a.size and a.max() * factor > _ALPHA_MAX:
+        raise ValueError(
+            f"alpha * (T^2 + T - 2)/2 must be <= {_ALPHA_MAX:g}, got alpha = {a.max()!r} with "
+            f"T = {T!r}"
+        )
+    out = bo_mmse(a * factor, rho)
+    if scalar:
+        return BayesOptimal(alpha=float(a[0]), mmse=float(out.mmse[0]), qhat=float(out.qhat[0]))
+    return BayesOptimal(alpha=a, mmse=out.mmse, qhat=out.qhat)
 
 
 def bo_curve(rho: Any, noise: Any = 0.0, n: Any = 300, alpha_max: Any = 2.0) -> BayesCurve:
