@@ -36,7 +36,13 @@ from typing import Any
 
 import numpy as np
 
-from assocmem._validation import as_real_vector, check_option, check_positive_int
+from assocmem._validation import (
+    as_real_vector,
+    check_bool,
+    check_option,
+    check_positive_float,
+    check_positive_int,
+)
 
 from ._checks import check_results
 
@@ -125,9 +131,9 @@ class Tolerance:
 
     def __post_init__(self) -> None:
         check_option(self.rule, "rule", _RULES)
-        _bool(self.strict, "strict")
+        check_bool(self.strict, "strict")
         if self.rule in ("absolute", "relative"):
-            _positive_band(self.value, "value")
+            check_positive_float(self.value, "value")
         elif self.value != 0:
             raise ValueError(f"value must be 0 for a {self.rule} tolerance, got {self.value!r}")
         if self.rule == "predicate":
@@ -205,7 +211,7 @@ def absolute(tol: Any) -> Tolerance:
     >>> absolute(0.01).holds(0.505, 0.5)
     True
     """
-    return Tolerance("absolute", _positive_band(tol, "tol"))
+    return Tolerance("absolute", check_positive_float(tol, "tol"))
 
 
 def relative(tol: Any) -> Tolerance:
@@ -216,7 +222,7 @@ def relative(tol: Any) -> Tolerance:
     >>> relative(0.05).holds(0.379, 0.476)
     False
     """
-    value = _positive_band(tol, "tol")
+    value = check_positive_float(tol, "tol")
     if value > 1:
         raise ValueError(f"tol must lie in (0, 1] (a fraction of the reference), got {value!r}")
     return Tolerance("relative", value)
@@ -230,7 +236,7 @@ def at_most(strict: bool = False) -> Tolerance:
     >>> at_most().holds([2, 3, 1], 3)
     True
     """
-    return Tolerance("at_most", strict=_bool(strict, "strict"))
+    return Tolerance("at_most", strict=check_bool(strict, "strict"))
 
 
 def at_least(strict: bool = False) -> Tolerance:
@@ -241,7 +247,7 @@ def at_least(strict: bool = False) -> Tolerance:
     >>> at_least(strict=True).holds(7, 5)
     True
     """
-    return Tolerance("at_least", strict=_bool(strict, "strict"))
+    return Tolerance("at_least", strict=check_bool(strict, "strict"))
 
 
 def predicate(name: Any, fn: Any) -> Tolerance:
@@ -604,21 +610,6 @@ def _check_shapes(measured: Any, reference: Any, rule: str) -> None:
             f"measured (shape {np.shape(measured)}) and reference (shape {np.shape(reference)}) "
             "must have the same shape, or one must be a scalar"
         ) from None
-
-
-def _positive_band(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {value!r:.80}")
-    out = float(value)
-    if not math.isfinite(out) or out <= 0:
-        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
-    return out
-
-
-def _bool(value: Any, name: str) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise TypeError(f"{name} must be True or False, got {value!r:.80}")
-    return bool(value)
 
 
 def _is_scalar(value: Any) -> bool:
