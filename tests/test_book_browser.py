@@ -46,13 +46,15 @@ import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 import reader_view
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+from claims_summary import ClaimRows  # the parser the chapter summaries use
 
 pytestmark = pytest.mark.browser
 
@@ -527,41 +529,6 @@ def test_book_has_slider_explorations(built_book: Path) -> None:
     assert with_sliders, "no page of the built book has a plotly figure with a slider"
 
 
-class _ClaimRows(HTMLParser):
-    """The rows of every claims table of a page: their data attributes and cell texts."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[dict[str, Any]] = []
-        self.headers: list[list[str]] = []
-        self._depth = 0  # > 0 inside a claims table
-        self._cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if tag == "table" and "assocmem-claims" in (a.get("class") or ""):
-            self._depth += 1
-            self.headers.append([])
-        elif self._depth and tag == "tr" and "data-kind" in a:
-            self.rows.append({**a, "cells": []})
-        elif self._depth and tag in ("td", "th"):
-            self._cell = []
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._depth and tag in ("td", "th") and self._cell is not None:
-            text, self._cell = "".join(self._cell).strip(), None
-            if tag == "td" and self.rows:
-                self.rows[-1]["cells"].append(text)
-            elif tag == "th" and len(self.headers[-1]) < 6:
-                self.headers[-1].append(text)
-        elif tag == "table" and self._depth:
-            self._depth -= 1
-
-
 #: The verdict a row of each kind may print (a failing consistency check raises instead).
 VERDICTS = {
     "reproduction": {"agree", "disagree"},
@@ -581,7 +548,7 @@ def test_every_claims_row_states_a_tolerance_that_fits_its_kind(built_book: Path
 
     bad, n_rows = [], 0
     for name in DOCNAMES:
-        page = _ClaimRows()
+        page = ClaimRows()
         page.feed((built_book / f"{name}.html").read_text(encoding="utf-8", errors="replace"))
         bad += [f"{name}: header {h}" for h in page.headers if h[3:4] != ["Tolerance"]]
         for row in page.rows:
@@ -624,7 +591,7 @@ def test_chapter_summaries_count_their_sections_rows(built_book: Path) -> None:
         rows: list[dict[str, Any]] = []
         for name in DOCNAMES:
             if name.startswith(f"{chapter}/") and not name.endswith("/index"):
-                page = _ClaimRows()
+                page = ClaimRows()
                 page.feed((built_book / f"{name}.html").read_text(encoding="utf-8"))
                 rows += page.rows
         verdicts = [row["cells"][4] for row in rows]

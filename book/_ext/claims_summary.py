@@ -22,7 +22,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-__all__ = ["setup"]
+__all__ = ["ClaimRows", "setup"]
 
 #: Column headings and the (kind, verdict) each counts.
 _COLUMNS = (
@@ -46,21 +46,29 @@ class ClaimsSummary(SphinxDirective):
         return [claims_summary(docname=self.env.docname)]
 
 
-class _Rows(HTMLParser):
-    """(kind, verdict, claim) of every row of the ``assocmem-claims`` tables in some HTML."""
+class ClaimRows(HTMLParser):
+    """The rows of every ``assocmem-claims`` table in some HTML: data attributes and cell texts.
+
+    ``rows`` holds one dict per row (its attributes, ``data-kind`` and the rest, and ``cells``,
+    the six printed cells); ``headers`` the header cells of each table. The book's tests read
+    the built pages with it too.
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        self.rows: list[tuple[str, str, str]] = []
-        self._kind: str | None = None
-        self._cells: list[str] = []
+        self.rows: list[dict[str, Any]] = []
+        self.headers: list[list[str]] = []
+        self._depth = 0  # > 0 inside a claims table
         self._cell: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if tag == "tr" and a.get("data-kind"):
-            self._kind, self._cells = a["data-kind"], []
-        elif tag == "td" and self._kind is not None:
+        if tag == "table" and "assocmem-claims" in (a.get("class") or ""):
+            self._depth += 1
+            self.headers.append([])
+        elif self._depth and tag == "tr" and "data-kind" in a:
+            self.rows.append({**a, "cells": []})
+        elif self._depth and tag in ("td", "th"):
             self._cell = []
 
     def handle_data(self, data: str) -> None:
@@ -68,22 +76,23 @@ class _Rows(HTMLParser):
             self._cell.append(data)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "td" and self._cell is not None:
-            self._cells.append("".join(self._cell).strip())
-            self._cell = None
-        elif tag == "tr" and self._kind is not None:
-            if len(self._cells) == 6:
-                self.rows.append((self._kind, self._cells[4], self._cells[0]))
-            self._kind = None
+        if self._depth and tag in ("td", "th") and self._cell is not None:
+            text, self._cell = "".join(self._cell).strip(), None
+            if tag == "td" and self.rows:
+                self.rows[-1]["cells"].append(text)
+            elif tag == "th" and len(self.headers[-1]) < 6:
+                self.headers[-1].append(text)
+        elif tag == "table" and self._depth:
+            self._depth -= 1
 
 
 def _section_rows(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
-    parser = _Rows()
+    parser = ClaimRows()
     for raw in app.env.get_doctree(docname).findall(nodes.raw):
         text = raw.astext()
         if "assocmem-claims" in text:
             parser.feed(text)
-    return parser.rows
+    return [(r["data-kind"], r["cells"][4], r["cells"][0]) for r in parser.rows]
 
 
 def _link(app: Sphinx, fromdoc: str, todoc: str) -> nodes.paragraph:
