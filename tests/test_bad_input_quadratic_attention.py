@@ -1,0 +1,60 @@
+"""Bad-input matrix over ``assocmem.quadratic.attention`` (the harness is ``tests/badinput.py``).
+
+d, T are integers in [2, 4096] and [2, 64], ρ in (0, 100], α in (0, 1e4] and β in (0, 1e6], so
+1e300 is refused everywhere (token and matrix entries are capped at 1e50); each baseline draws
+or transforms a few tiny sequences.
+"""
+
+from __future__ import annotations
+
+import badinput as bad
+import numpy as np
+from badinput import Baseline, matrix_tests
+
+from assocmem.quadratic import attention
+
+_RNG = np.random.default_rng(0)
+_X = _RNG.standard_normal((3, 2, 4))
+_A = np.eye(4)
+_Y = attention.softmax_attention(_X, _A, 1.0)
+
+BASELINES = [
+    Baseline(
+        attention.sample_attention,
+        {
+            "d": 6,
+            "T": 2,
+            "rho": 0.5,
+            "alpha": 0.2,
+            "rng": 0,
+            "beta": 1.0,
+            "output": "softmax",
+            "xp": None,
+        },
+        accepts={
+            "rho": bad.SMALL_POSITIVE,
+            "alpha": bad.SMALL_POSITIVE,
+            "rng": bad.SEED,
+            "beta": bad.SMALL_POSITIVE,
+            "xp": bad.NONE_OK,
+        },
+    ),
+    Baseline(
+        attention.attention_logits,
+        {"X": _X, "A": _A},
+    ),
+    Baseline(
+        attention.softmax_attention,
+        {"X": _X, "A": _A, "beta": 1.0},
+        accepts={"beta": bad.SMALL_POSITIVE},
+    ),
+    Baseline(
+        attention.logit_differences,
+        {"y": _Y, "beta": 1.0},
+        accepts={"beta": bad.SMALL_POSITIVE},
+    ),
+]
+
+MODULES = ["assocmem.quadratic.attention"]
+
+test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)
