@@ -262,8 +262,9 @@ def _loss_grad(W: Any, data: SensingData, xp: Any) -> tuple[Any, Any]:
     X = data.X
     Z = xp.reshape(xp.reshape(W, (K * p, d)) @ X.T, (K, p, data.n))  # z_{kiμ} = w_ki·x_μ
     norms = xp.sum(W * W, axis=(1, 2))
-    r = (xp.sum(Z * Z, axis=1) - norms[:, None]) / (d * math.sqrt(p)) - data.y
-    back = xp.reshape(xp.reshape(Z * r[:, None, :], (K * p, data.n)) @ X, (K, p, d))
+    r = (xp.einsum("kin,kin->kn", Z, Z) - norms[:, None]) / (d * math.sqrt(p)) - data.y
+    Z *= r[:, None, :]  # in place: Z is the step's largest array (K n p)
+    back = xp.reshape(xp.reshape(Z, (K * p, data.n)) @ X, (K, p, d))
     grad = (back - xp.sum(r, axis=1)[:, None, None] * W) / (d * math.sqrt(p))
     return r, grad
 
