@@ -55,6 +55,35 @@ BASELINES = [
     ),
 ]
 
+BASELINES += [
+    Baseline(
+        attention.hardmax_state_evolution,
+        {"alpha": np.array([0.1, 0.3]), "rho": 0.5, "exact": True, "steps": 3, "tol": 0.5},
+        accepts={
+            "alpha": bad.SMALL_POSITIVE,
+            "rho": bad.SMALL_POSITIVE,
+            "exact": bad.BOOL,
+        },
+    ),
+    Baseline(
+        attention.hardmax_curve,
+        {"alpha": np.array([0.0, 0.1, 1.0]), "rho": 0.5, "exact": False, "n": 20},
+        accepts={
+            "alpha": bad.SMALL_NONNEG | {"empty"},
+            "rho": bad.SMALL_POSITIVE,
+            "exact": bad.BOOL,
+        },
+    ),
+    Baseline(
+        attention.hardmax_narrow_limit,
+        {"alpha_bar": np.array([0.3, 1.0, 5.0]), "exact": True},
+        accepts={
+            "alpha_bar": bad.SMALL_NONNEG | {"empty", "misshaped"},
+            "exact": bad.BOOL,
+        },
+    ),
+]
+
 MODULES = ["assocmem.quadratic.attention"]
 
 test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)
