@@ -84,6 +84,16 @@ BASELINES += [
     ),
 ]
 
+_HARDMAX = attention.sample_attention(12, 2, 0.5, 0.3, rng=0, output="hardmax")
+
+BASELINES.append(
+    Baseline(
+        attention.gamp_hardmax,
+        {"data": _HARDMAX, "clip": True, "damping": 0.5, "max_iter": 20, "tol": 0.5},
+        accepts={"clip": bad.BOOL, "damping": bad.ZERO},
+    )
+)
+
 MODULES = ["assocmem.quadratic.attention"]
 
 test_matrix, test_coverage, test_baseline = matrix_tests(BASELINES, MODULES)

@@ -25,7 +25,9 @@ Public functions
 ----------------
 ``sample_attention`` (result ``AttentionData``), ``attention_logits``, ``softmax_attention``,
 ``logit_differences``; the hardmax T = 2 channel: ``hardmax_state_evolution`` (result
-``HardmaxSE``), ``hardmax_curve`` (result ``HardmaxCurve``), ``hardmax_narrow_limit``.
+``HardmaxSE``), ``hardmax_curve`` (result ``HardmaxCurve``), ``hardmax_narrow_limit`` and
+``gamp_hardmax`` (GAMP with the exact g_out; result
+:class:`assocmem.quadratic.gamp.GampResult`).
 
 The hardmax T = 2 state evolution
 ---------------------------------
@@ -74,13 +76,16 @@ from assocmem._validation import (
     check_beta,
     check_bool,
     check_fraction,
+    check_instance,
     check_max_abs,
     check_option,
     check_positive_int,
     check_size,
 )
-from assocmem.backend import array_namespace
+from assocmem.backend import array_namespace, to_numpy
 from assocmem.quadratic.bayes import _den_mmse, bo_curve
+from assocmem.quadratic.gamp import _BLOWUP, GampResult, _denoise, _mse
+from assocmem.quadratic.sensing import sample_teacher
 from assocmem.quadratic.thresholds import _phi2_cdf, _phi2_density, _phi2_grad
 
 __all__ = [
@@ -88,6 +93,7 @@ __all__ = [
     "HardmaxCurve",
     "HardmaxSE",
     "attention_logits",
+    "gamp_hardmax",
     "hardmax_curve",
     "hardmax_narrow_limit",
     "hardmax_state_evolution",
@@ -113,6 +119,8 @@ _GRID_A, _GRID_H, _GRID_T_MAX = 0.02, 0.15, 2e6
 # log f is tabulated at 8 points per decade of r on [1e-4, 1e10] (F = f(r)/(3V), r = q/V); below
 # 1e-4 the grid no longer resolves the N(0, rΣ) density, and f is linear from f(0) (error O(r²)).
 _R_LO, _R_HI, _R_PER_DECADE = 1e-4, 1e10, 8
+_GAMP_ITER_MAX = 10_000
+_KAPPA_MAX = 30.0  # |κ| clip in g_out: Φ₂ stays far above the float64 underflow
 _ENTRY_MAX = 1e50  # |X|, |A| entries: x_aᵀ A x_b stays far inside the float64 range
 
 
@@ -284,7 +292,7 @@ def sample_attention(
     check_size(
         float(n) * t * dd, "alpha", "token entries (n T d)", MAX_ELEMENTS, "lower alpha or d"
     )
-    A = xp.asarray(_teacher(dd, r, gen))
+    A = sample_teacher(dd, r, gen, xp=xp)
     X = xp.asarray(gen.standard_normal((n, t, dd)))
     h = _logits(X, A, xp)
     y = _softmax(h, b, xp) if out == "softmax" else _hardmax(h, xp)
@@ -584,6 +592,81 @@ def hardmax_narrow_limit(alpha_bar: Any, *, exact: Any = True) -> Any:
     return float(m) if m.ndim == 0 else m
 
 
+def gamp_hardmax(
+    data: Any,
+    *,
+    clip: Any = True,
+    damping: Any = 0.5,
+    max_iter: Any = 150,
+    tol: Any = 1e-8,
+) -> GampResult:
+    """GAMP-RIE for the hardmax T = 2 attention channel (two bits per sequence).
+
+    Notes
+    -----
+    Each sequence gives three bilinear forms of A, Tr[G_k A] with G₁₁ = (x₁x₁ᵀ − I)/√d,
+    G₂₂ = (x₂x₂ᵀ − I)/√d and G₁₂ = (x₁x₂ᵀ + x₂x₁ᵀ)/(2√d), i.e. the logits h₁₁, h₂₂, h₁₂ of
+    :func:`attention_logits`; the outputs are the two bits y₁₁ = 1[h₁₁ > h₁₂],
+    y₂₂ = 1[h₂₂ > h₁₂] (slides, "BO attention"). GAMP as for quadratic networks (Maillard et al.
+    2024; the structure of ``AMP_hardmax.py`` of arXiv:2506.01582), with variances
+    V₁₁ = V₂₂ = 2m and V₁₂ = m of the three forms:
+
+    1. ω_k = Tr[G_k Â] − V_k g_k (Onsager term with the previous g);
+    2. g = ∂_ω log Φ₂(κ₁, κ₂; c), κ_i = s_i(ω_ii − ω₁₂)/√(3m), c = s₁s₂/3, s_i = 2y_ii − 1:
+       g₁₁ = s₁∂₁Φ₂/(√(3m)Φ₂), g₂₂ = s₂∂₂Φ₂/(√(3m)Φ₂), g₁₂ = −(g₁₁ + g₂₂) (the exact
+       derivative; the public code's bivariate density in its place is not a score, and the
+       iteration built on it does not track A*);
+    3. q̂ = 2α F(1 + ρ − m, m), the state evolution's precision (as :func:`hardmax_curve`);
+    4. R = Â + (2/(q̂ d)) Σ_{μ,k} g_{μk} G_{μk} ≈ A* + q̂^{-1/2} Z (our normalisation:
+       E[G_k Tr(G_k B)] = c_k B/d with c = 2, 2, 1, the weights of F);
+    5. Â_new = RIE of R with eigenvalues clipped to the support of A ⊞ SC(1/q̂)
+       (:func:`assocmem.quadratic.free.rie_shrinkage`), m_new = MMSE_den(1/q̂);
+    6. damping: Â, m ← γ(Â, m) + (1 − γ)(Â_new, m_new); stop when (1/d)‖Â_new − Â‖² < tol.
+
+    The namespace (NumPy or CuPy) follows the data; g_out and the eigenvalue map run in NumPy
+    (n × 3 numbers, d eigenvalues). A ConvergenceWarning says when the loop stopped early or
+    diverged.
+
+    Parameters
+    ----------
+    data : AttentionData
+        Hardmax data with T = 2 (``sample_attention(..., T=2, output="hardmax")``).
+    clip : bool
+        Clip R's eigenvalues to the theoretical support before the RIE map.
+    damping : float
+        γ, in [0, 1).
+    max_iter : int
+        Largest number of iterations, 1 to 10000.
+    tol : float
+        Stopping tolerance, in (0, 1).
+
+    Returns
+    -------
+    GampResult
+        Â, the empirical error per iteration, the theory's m and q̂ per iteration (q̂_t is the
+        state evolution's 2αF at m_t), and the convergence flags.
+
+    Examples
+    --------
+    >>> data = sample_attention(30, 2, 0.5, 0.5, rng=0, output="hardmax")
+    >>> res = gamp_hardmax(data)
+    >>> bool(res.error[-1] < 0.5 * res.error[0])
+    True
+    """
+    data = check_instance(data, "data", AttentionData)
+    if data.T != 2 or data.output != "hardmax":
+        raise ValueError(
+            "data must be hardmax attention data with T = 2 "
+            f"(sample_attention(..., T=2, output='hardmax')), got T = {data.T}, "
+            f"output = {data.output!r}"
+        )
+    cl = check_bool(clip, "clip")
+    gamma = check_fraction(damping, "damping", 0.0, 1.0, open_lo=False, open_hi=True)
+    n_max = check_positive_int(max_iter, "max_iter", maximum=_GAMP_ITER_MAX)
+    tl = check_fraction(tol, "tol", 0.0, 1.0, open_lo=True, open_hi=True)
+    return _gamp_hardmax(data, cl, gamma, n_max, tl)
+
+
 # --------------------------------------------------------------------------- private kernels
 
 
@@ -604,13 +687,6 @@ def _check_pair(X: Any, A: Any) -> tuple[Any, Any, Any, bool]:
         raise ValueError(f"A must have shape (d, d) = ({d}, {d}) to match X, got {Aa.shape}")
     single = Xa.ndim == 2
     return (Xa[None] if single else Xa), Aa, xp, single
-
-
-def _teacher(d: int, rho: float, rng: np.random.Generator) -> np.ndarray:
-    """A* = Wᵀ W/√(p d), W ∈ ℝ^{p×d} iid N(0, 1), p = max(1, round(ρd))."""
-    p = max(1, round(rho * d))
-    W = rng.standard_normal((p, d))
-    return (W.T @ W) / math.sqrt(p * d)
 
 
 def _logits(X: Any, A: Any, xp: Any) -> Any:
@@ -772,3 +848,95 @@ def _channel_f(r: np.ndarray, exact: bool) -> np.ndarray:
         pm = np.exp(-(9.0 / 8.0) * flip / (2.0 * rr))
         out[i] = 2.0 * float(np.sum(W * (pp * gp + pm * gm))) / (norm * rr)
     return out
+
+
+def _gamp_hardmax(
+    data: AttentionData, clip: bool, gamma: float, n_max: int, tol: float
+) -> GampResult:
+    """The GAMP loop of :func:`gamp_hardmax`; trusted input."""
+    X, A = data.X, data.A
+    xp = array_namespace(X)
+    d, rho, alpha = data.d, data.rho, data.n / data.d**2
+    signs = 2.0 * np.asarray(to_numpy(xp.stack([data.y[:, 0, 0], data.y[:, 1, 1]], axis=1))) - 1
+    f = _channel(True)
+    A_hat = math.sqrt(rho) * xp.eye(d)
+    m = 1.0
+    g = np.zeros((data.n, 3))
+    errors, ms = [_mse(A_hat, A, xp)], [m]
+    converged = diverged = False
+    residual = math.inf
+    for _ in range(n_max):
+        h = np.asarray(to_numpy(_logits(X, A_hat, xp)))
+        omega = np.stack([h[:, 0, 0], h[:, 1, 1], h[:, 0, 1]], axis=1)
+        omega = omega - np.array([2.0 * m, 2.0 * m, m]) * g
+        g = _g_out(omega, signs, m)
+        q_hat = float(2.0 * alpha * _fisher_qv(f, np.array(1.0 + rho - m), np.array(m)))
+        R = A_hat + (2.0 / (q_hat * d)) * _back_project(X, xp.asarray(g), xp)
+        delta2 = min(max(1.0 / q_hat, 1e-6), 1e4)
+        A_new = _denoise(R, rho, delta2, clip, xp)
+        if A_new is None:
+            diverged = True
+            break
+        residual = _mse(A_new, A_hat, xp)
+        m_new = float(_den_mmse(np.array([q_hat]), rho)[0])
+        A_hat = gamma * A_hat + (1.0 - gamma) * A_new
+        m = gamma * m + (1.0 - gamma) * m_new
+        errors.append(_mse(A_hat, A, xp))
+        ms.append(m)
+        if residual < tol:
+            converged = True
+            break
+    _warn_gamp(converged, diverged, len(ms) - 1, residual, tol)
+    m_arr = np.array(ms)
+    q_arr = 2.0 * alpha * _fisher_qv(f, 1.0 + rho - m_arr, m_arr)
+    return GampResult(
+        A_hat=A_hat,
+        error=np.array(errors),
+        m=m_arr,
+        q_hat=q_arr,
+        converged=converged,
+        n_iter=len(ms) - 1,
+        diverged=diverged,
+    )
+
+
+def _g_out(omega: np.ndarray, signs: np.ndarray, m: float) -> np.ndarray:
+    """(g₁₁, g₂₂, g₁₂) per sequence: ∂_ω log Φ₂(κ₁, κ₂; c)."""
+    scale = math.sqrt(3.0 * m)
+    s1, s2 = signs[:, 0], signs[:, 1]
+    k1 = np.clip(s1 * (omega[:, 0] - omega[:, 2]) / scale, -_KAPPA_MAX, _KAPPA_MAX)
+    k2 = np.clip(s2 * (omega[:, 1] - omega[:, 2]) / scale, -_KAPPA_MAX, _KAPPA_MAX)
+    c = s1 * s2 / 3.0
+    z = np.maximum(_phi2_cdf(k1, k2, c), 1e-300)
+    d1, d2 = _phi2_grad(k1, k2, c)
+    g11 = s1 * d1 / (scale * z)
+    g22 = s2 * d2 / (scale * z)
+    return np.stack([g11, g22, -(g11 + g22)], axis=1)
+
+
+def _back_project(X: Any, g: Any, xp: Any) -> Any:
+    """Σ_μ [g₁₁G₁₁ + g₂₂G₂₂ + g₁₂G₁₂] = (X₁ᵀ g₁₁ X₁ + X₂ᵀ g₂₂ X₂ − Σ(g₁₁ + g₂₂) I
+    + (X₁ᵀ g₁₂ X₂ + X₂ᵀ g₁₂ X₁)/2)/√d."""
+    X1, X2 = X[:, 0, :], X[:, 1, :]
+    d = X.shape[-1]
+    S = X1.T @ (g[:, 0:1] * X1) + X2.T @ (g[:, 1:2] * X2)
+    C = X1.T @ (g[:, 2:3] * X2)
+    S = S + 0.5 * (C + C.T) - float(xp.sum(g[:, 0] + g[:, 1])) * xp.eye(d)
+    return S / math.sqrt(d)
+
+
+def _warn_gamp(converged: bool, diverged: bool, n_iter: int, residual: float, tol: float) -> None:
+    if diverged:
+        warnings.warn(
+            f"gamp_hardmax diverged after {n_iter} iterations: an eigenvalue of R left "
+            f"[-{_BLOWUP:g}, {_BLOWUP:g}] (finite-size outliers; use clip=True)",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
+    elif not converged:
+        warnings.warn(
+            f"gamp_hardmax stopped after {n_iter} iterations with (1/d)|A_new - A|^2 = "
+            f"{residual:.3g} > tol = {tol:.3g}; raise max_iter or the damping",
+            ConvergenceWarning,
+            stacklevel=3,
+        )
