@@ -18,6 +18,7 @@ timeout 90 python -m pytest -q -p no:cacheprovider --noconftest \
 echo "### GAMP-RIE"
 timeout 150 python benchmarks/bench_quadratic_gamp.py --d 300 --alpha 0.3 --xp cupy --iters 10 --repeats 2
 echo "### gd_quadnet step"
-timeout 120 python benchmarks/bench_quadratic_descent.py --xp cupy --repeats 2 --steps 3
+timeout 90 python benchmarks/bench_quadratic_descent.py --repeats 2 --steps 3
+timeout 60 python benchmarks/bench_quadratic_descent.py --xp cupy --repeats 2 --steps 3
 echo "### averaged GD vs GAMP-RIE"
 timeout 200 python benchmarks/gpu_quadratic_scale.py --dims 40 100 200 --steps 4000
