@@ -1,8 +1,9 @@
 """Sharp asymptotics of weight-decay ERM in overparametrised quadratic networks (nuclear route).
 
 Sources: E. Troiani, talk slides (*Attention-index models and how to solve them using tools for
-quadratic networks*, "ERM" and Vignettes I–II); Erba, Troiani, Zdeborová et al., *The nuclear
-route* (arXiv:2505.17958). The computable form of the slides' equations below is ours.
+quadratic networks*, "ERM" and Vignettes I–II); *The nuclear route: sharp asymptotics of ERM in
+overparameterized quadratic networks* (arXiv:2505.17958). The computable form of the slides'
+equations below is ours.
 
 A width-p ≥ d student Â = Wᵀ W/√(p d) trained with the square loss and weight decay λ_W is the
 convex problem min_{S ⪰ 0} Σ_μ (y_μ − Tr[G_μ S])² + λ d Tr S with λ = √(p/d) λ_W, since

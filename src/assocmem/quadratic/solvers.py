@@ -1,9 +1,9 @@
 """Convex solvers of PSD matrix sensing: nuclear-norm ERM by FISTA and the ℓ2 interpolator.
 
 Sources: E. Troiani, talk slides (*Attention-index models and how to solve them using tools for
-quadratic networks*, "ERM" and Vignettes I–II); Erba, Troiani, Zdeborová et al., *The nuclear
-route* (arXiv:2505.17958); Beck and Teboulle, *A fast iterative shrinkage-thresholding
-algorithm* (SIAM J. Imaging Sci. 2009).
+quadratic networks*, "ERM" and Vignettes I–II); *The nuclear route: sharp asymptotics of ERM in
+overparameterized quadratic networks* (arXiv:2505.17958); Beck and Teboulle, *A fast iterative
+shrinkage-thresholding algorithm* (SIAM J. Imaging Sci. 2009).
 
 A width-p ≥ d quadratic network trained with weight decay is the convex problem
 
