@@ -18,6 +18,8 @@ Run (on a machine with CuPy and a GPU)
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import time
 import warnings
 
@@ -35,45 +37,78 @@ def _host(a) -> np.ndarray:
     return a.get() if hasattr(a, "get") else np.asarray(a)
 
 
-def _row(d: int, steps: int, xp) -> str:
+def _row(d: int, steps: int, lr: float, xp) -> dict:
     data = sample_sensing(d, RHO, ALPHA, rng=0, xp=xp)
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         g = float(gamp_rie(data, RHO).error[-1])
     t1 = time.perf_counter()
-    res = gd_quadnet(data, RHO, runs=RUNS, steps=steps, lr=0.01, rng=1)
-    single = float(np.mean(_host(res.error_single)))
-    mean = float(res.error_mean)
-    train = float(np.max(_host(res.train_mse)))
+    res = gd_quadnet(data, RHO, runs=RUNS, steps=steps, lr=lr, rng=1)
     t2 = time.perf_counter()
+    return {
+        "d": d,
+        "n": data.n,
+        "steps": steps,
+        "lr": lr,
+        "runs": RUNS,
+        "gamp": g,
+        "single_mean": float(np.mean(_host(res.error_single))),
+        "averaged": float(res.error_mean),
+        "max_train_mse": float(np.max(_host(res.train_mse))),
+        "gamp_s": t1 - t0,
+        "gd_s": t2 - t1,
+    }
+
+
+def _line(r: dict) -> str:
+    g, single, mean = r["gamp"], r["single_mean"], r["averaged"]
     ratios = f"{mean / (g * (1 + 1 / RUNS)):.3f} | {single / (2 * g):.3f}"
     return (
-        f"| {d} | {data.n} | {g:.4f} | {single:.4f} | {mean:.4f} | {train:.1e} "
-        f"| {ratios} | {t1 - t0:.1f} | {t2 - t1:.1f} |"
+        f"| {r['d']} | {r['n']} | {r['lr']:g} | {r['steps']} | {g:.4f} | {single:.4f} | {mean:.4f} "
+        f"| {r['max_train_mse']:.1e} | {ratios} | {r['gamp_s']:.1f} | {r['gd_s']:.1f} |"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dims", type=int, nargs="+", default=[40, 100, 200])
-    parser.add_argument("--steps", type=int, default=4000)
+    parser.add_argument("--steps", type=int, nargs="+", default=[4000])
+    parser.add_argument("--lrs", type=float, nargs="+", default=[0.01])
     parser.add_argument("--xp", choices=["numpy", "cupy"], default="cupy")
+    parser.add_argument("--json", help="also write the rows and the device to this file")
     args = parser.parse_args()
     xp = get_namespace(args.xp)
     mmse = float(bo_mmse(ALPHA, RHO).mmse)
-    print(
-        f"## averaged GD (K = {RUNS}, {args.steps} Adam steps) vs GAMP-RIE, ρ = {RHO}, α = {ALPHA}"
-    )
+    print(f"## averaged GD (K = {RUNS} Adam runs) vs GAMP-RIE, ρ = {RHO}, α = {ALPHA}")
     avg = mmse * (1 + 1 / RUNS)
     print(f"BO MMSE (d → ∞) {mmse:.4f}; 2 MMSE {2 * mmse:.4f}; MMSE (1 + 1/K) {avg:.4f}\n")
     print(
-        "| d | n | GAMP-RIE | single GD (mean) | averaged GD | max train MSE "
+        "| d | n | Adam lr | steps | GAMP-RIE | single GD (mean) | averaged GD | max train MSE "
         "| AGD / [GAMP (1 + 1/K)] | single / (2 GAMP) | GAMP (s) | GD (s) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    rows = []
     for d in args.dims:
-        print(_row(d, args.steps, xp), flush=True)
+        for lr in args.lrs:
+            for steps in args.steps:
+                rows.append(_row(d, steps, lr, xp))
+                print(_line(rows[-1]), flush=True)
+    if args.json:
+        device = (
+            xp.cuda.runtime.getDeviceProperties(0)["name"].decode() if args.xp == "cupy" else ""
+        )
+        meta = {
+            "rho": RHO,
+            "alpha": ALPHA,
+            "runs": RUNS,
+            "bo_mmse": mmse,
+            "xp": args.xp,
+            "device": device or platform.machine(),
+            "script": "benchmarks/gpu_quadratic_scale.py",
+        }
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump({"meta": meta, "rows": rows}, fh, indent=1)
 
 
 if __name__ == "__main__":
