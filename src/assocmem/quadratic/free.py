@@ -106,7 +106,7 @@ _DELTA2_RANGE = (1e-6, 1e4)  # δ² → 0 degenerates the cubic; above 1e4 the M
 _X_MAX = 1e8  # |x| above this overflows the monic cubic's coefficients at small δ²
 _MASS_TOL = 1e-6  # a quadrature whose mass misses 1 by more than this is reported
 _REFINE_TOL = 1e-10  # nodes double until the mass is this close to 1
-_MAX_DOUBLINGS = 7  # at most 2⁷ = 128 times the nodes asked for
+_MAX_DOUBLINGS = 9  # at most 2⁹ = 512 times the nodes asked for
 _CHUNK = 2**16  # companion matrices per eigvals call (9 MiB), off the support
 _NECK_IMAG = 1e-2  # a complex discriminant root this close to the axis marks a neck (see _neck)
 _NECK_DEPTH = 0.2  # ... and where μ_Y there is below this fraction of its mean height
