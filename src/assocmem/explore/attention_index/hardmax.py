@@ -519,7 +519,6 @@ def plot_channel(samples: Any, height: int = 440) -> go.Figure:
             "range": [-lim, lim],
             "title": {"text": "u₂ = h₂₂ − h₂₁"},
             "zeroline": True,
-            "scaleanchor": "x",
         },
     )
     return go.Figure(data=traces, layout=layout)
@@ -588,10 +587,7 @@ def plot_score_slice(slice_: Any, height: int = 420) -> go.Figure:
     layout["yaxis"]["title"] = {"text": "Z"}
     layout["yaxis2"]["title"] = {"text": "∂ log Z / ∂κ₁"}
     layout["height"] = height
-    layout["title"] = {
-        "text": f"The hardmax likelihood at κ₂ = {_fmt(s.kappa2)}, c = {s.c:.3g}",
-        "font": {"size": 14},
-    }
+    layout["title"] = {"text": "The hardmax likelihood and its score", "font": {"size": 14}}
     return go.Figure(data=traces, layout=go.Layout(**layout))
 
 
@@ -796,10 +792,7 @@ def plot_gamp(view: Any, height: int = 400) -> go.Figure:
     ]
     layout = go.Layout(
         height=height,
-        title={
-            "text": f"GAMP on hardmax data, d = {v.d}, α = {v.alpha:.3g}, ρ = {_fmt(v.rho)}",
-            "font": {"size": 14},
-        },
+        title={"text": "GAMP on hardmax data (T = 2)", "font": {"size": 14}},
         xaxis={"title": {"text": "iteration t"}},
         yaxis={
             "range": [0.0, 1.05 * max(1.0, float(np.max(v.error)))],
