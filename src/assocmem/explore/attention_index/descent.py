@@ -551,7 +551,7 @@ def plot_sweep(view: Any, height: int = 440) -> go.Figure:
         _line(
             s.alpha,
             single,
-            "single run (mean of K)",
+            f"single run (mean over {s.runs})",
             mode="lines+markers",
             line={"color": _GREY},
             marker={"size": 8},
