@@ -376,7 +376,7 @@ def plot_denoising(view: Any, height: int = 460) -> go.Figure:
         ["spectrum of Y", "RIE map f(λ)"], widths=[1.2, 1.0], spacing=0.1
     )
     lo, hi = float(v.x[0]), float(v.x[-1])
-    bins = max(20, min(60, v.d // 6))  # about at least six eigenvalues per bin on average
+    bins = max(20, min(60, v.d // 6))  # six or more eigenvalues per bin on average
     counts, bins = np.histogram(v.eigenvalues, bins=bins, range=(lo, hi), density=True)
     traces: list[dict[str, Any]] = [
         {
