@@ -251,7 +251,10 @@ def erm_curves(alphas: Any, rho: Any, noise: Any, lam: Any) -> ErmCurves:
     a = as_real_vector(alphas, "alphas", *_ALPHA_RANGE)
     check_size(a.size, "alphas", "ERM points", _CURVE_MAX, "sweep fewer alphas per call")
     rho, noise, lam = _check_rho(rho), _check_noise(noise), _check_lam(lam)
-    points = [_solve_point(float(x), rho, noise, lam) for x in a]
+    points, guess = [], None
+    for x in a:
+        points.append(_solve_point(float(x), rho, noise, lam, guess))
+        guess = points[-1].delta
     names = [f.name for f in fields(ErmPoint) if f.name not in ("rho", "noise", "lam")]
     arrays = {n: np.array([getattr(p, n) for p in points], dtype=float) for n in names}
     return ErmCurves(rho=rho, noise=noise, lam=lam, **arrays)
@@ -470,26 +473,43 @@ def _error(rho: float, delta: float, b: float, j0: float, j1: float, k: float) -
     return 1.0 + rho - j0 - 2.0 * b * j1 + 4.0 * delta**2 * k
 
 
-def _solve_point(alpha: float, rho: float, noise: float, lam: float) -> ErmPoint:
-    """δ from F(δ) = 0 by Brent on log δ over [1e-6, 50] (F < 0 below its one root, > 0 above)."""
+def _solve_point(
+    alpha: float, rho: float, noise: float, lam: float, guess: float | None = None
+) -> ErmPoint:
+    """δ from F(δ) = 0 by Brent on log δ (F < 0 below its one root, > 0 above).
+
+    The bracket is [1e-6, 50], or, with a ``guess`` (the previous point of a curve), the guess
+    widened by factors of 1.5 until F changes sign, which saves about half of the evaluations.
+    """
     lo, hi = _DELTA_RANGE
-    if _gap(alpha, rho, noise, lam, lo) >= 0.0:
+
+    def gap(u: float) -> float:
+        return _gap(alpha, rho, noise, lam, math.exp(u))
+
+    u_lo, u_hi = math.log(lo), math.log(hi)
+    if guess is not None:
+        u_lo, u_hi = _bracket(gap, math.log(guess), u_lo, u_hi)
+    if u_lo == math.log(lo) and gap(u_lo) >= 0.0:
         # δ < 1e-6: only at Δ < 4α·1e-12 (noiseless data, recovered); E < 2α·1e-12 there
         return _observables(alpha, rho, noise, lam, lo)
-    if _gap(alpha, rho, noise, lam, hi) <= 0.0:
+    if u_hi == math.log(hi) and gap(u_hi) <= 0.0:
         raise ValueError(
             f"no ERM solution with delta in [{lo:g}, {hi:g}] at alpha = {alpha!r}, rho = {rho!r},"
             f" noise = {noise!r}, lam = {lam!r}"
         )
-    u = brentq(
-        lambda v: _gap(alpha, rho, noise, lam, math.exp(v)),
-        math.log(lo),
-        math.log(hi),
-        xtol=1e-12,
-        rtol=1e-12,
-        maxiter=200,
-    )
+    u = brentq(gap, u_lo, u_hi, xtol=1e-12, rtol=1e-12, maxiter=200)
     return _observables(alpha, rho, noise, lam, math.exp(u))
+
+
+def _bracket(gap: Any, u0: float, u_min: float, u_max: float) -> tuple[float, float]:
+    """[u₋, u₊] around u0 with gap(u₋) < 0 < gap(u₊), widened by log 1.5 steps (clipped)."""
+    step = math.log(1.5)
+    lo, hi = max(u0 - step, u_min), min(u0 + step, u_max)
+    while lo > u_min and gap(lo) >= 0.0:
+        lo, hi = max(lo - 2 * step, u_min), lo
+    while hi < u_max and gap(hi) <= 0.0:
+        lo, hi = hi, min(hi + 2 * step, u_max)
+    return lo, hi
 
 
 def _observables(alpha: float, rho: float, noise: float, lam: float, delta: float) -> ErmPoint:
