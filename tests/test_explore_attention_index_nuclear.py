@@ -26,7 +26,9 @@ class TestViews:
         assert curves.alpha[0] == pytest.approx(0.05) and curves.alpha[-1] == pytest.approx(1.5)
         direct = erm.erm_curves(curves.alpha, 0.2, 0.5, 0.1)
         np.testing.assert_array_equal(curves.curves[1].error, direct.error)
-        np.testing.assert_allclose(curves.l2, thresholds.l2_error(curves.alpha, 1.2, 0.5))
+        np.testing.assert_allclose(curves.l2, thresholds.l2_error(curves.l2_alpha, 1.2, 0.5))
+        # the grid is refined just above α_inter, where the small-λ peak sits
+        assert np.sum(np.abs(curves.alpha / curves.alpha_inter - 1.04) < 0.1) >= 4
         assert curves.alpha_inter == erm.interpolation_threshold(0.2, 0.5)
 
     def test_fista_points_repeat_a_direct_run(self) -> None:

@@ -103,6 +103,7 @@ _SIMS_MAX = 64  # α values of FISTA runs per view
 _GRID = 400  # points of a theory density
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 _GREY, _HIST, _THEORY = "#7f7f7f", "rgba(31, 119, 180, 0.45)", "black"
+_PEAK = (0.96, 1.0, 1.02, 1.04, 1.08, 1.15)  # α/α_inter where the small-λ peak is resolved
 _PHASES = ((0.1, "random-like"), (1.0, "bleeding-out"), (np.inf, "bulk + spikes"))
 
 
@@ -119,8 +120,11 @@ class NuclearCurves:
         One per λ (:func:`~assocmem.quadratic.erm.erm_curves`).
     alpha_inter : float
         The λ → 0⁺ interpolation threshold at (ρ*, Δ).
-    l2 : ndarray, shape (n,)
-        Error of the min-Frobenius-norm (ℓ2, lazy) interpolator; inf at α = ½ when Δ > 0.
+    l2_alpha : ndarray, shape (400,)
+        A fine α grid for the ℓ2 curve (closed form).
+    l2 : ndarray, shape (400,)
+        Error of the min-Frobenius-norm (ℓ2, lazy) interpolator on ``l2_alpha``; inf at α = ½
+        when Δ > 0.
     sims : FistaPoints or None
         FISTA runs drawn on the figure, if any.
     """
@@ -131,6 +135,7 @@ class NuclearCurves:
     lam: np.ndarray
     curves: tuple[ErmCurves, ...]
     alpha_inter: float
+    l2_alpha: np.ndarray
     l2: np.ndarray
     sims: FistaPoints | None
 
@@ -261,7 +266,9 @@ def nuclear_curves(
     alpha_max : float
         End of the α grid, in (0.05, 100]; the grid is geometric from 0.05 (denser at small α).
     points : int
-        Points per curve, 2 to 200 (an ERM solve each, about 0.05 s).
+        Points of the geometric α grid, 2 to 200 (an ERM solve each, about 0.03 s); up to six
+        more are placed at α_inter × (0.96, 1, 1.02, 1.04, 1.08, 1.15) inside the grid, where
+        the small-λ peak sits.
     sims : FistaPoints, optional
         FISTA runs to draw over the curves (at the same ρ*, Δ).
 
@@ -279,9 +286,11 @@ def nuclear_curves(
 
     Examples
     --------
+    Three geometric points and six around α_inter = 0.2569:
+
     >>> c = nuclear_curves(0.05, 0.5, [1e-3], points=3)
-    >>> c.alpha.round(3).tolist(), len(c.curves)
-    ([0.05, 0.274, 1.5], 1)
+    >>> c.alpha.size, len(c.curves), round(c.alpha_inter, 4)
+    (9, 1, 0.2569)
     """
     r, delta = _check_rho(rho), _check_noise(noise)
     lam = as_real_vector(lams, "lams", *_LAM)
@@ -290,17 +299,21 @@ def nuclear_curves(
     k = check_positive_int(points, "points", minimum=2, maximum=_POINTS_MAX)
     if sims is not None:
         check_instance(sims, "sims", FistaPoints)
-    alpha = np.geomspace(0.05, a_max, k)
+    a_inter = float(interpolation_threshold(r, delta))
+    near = a_inter * np.array(_PEAK)
+    alpha = np.unique(np.r_[np.geomspace(0.05, a_max, k), near[(near > 0.05) & (near < a_max)]])
     curves = tuple(erm_curves(alpha, r, delta, float(x)) for x in lam)
+    fine = np.geomspace(0.05, a_max, _GRID)
     with np.errstate(divide="ignore"):
-        l2 = np.asarray(l2_error(alpha, 1.0 + r, delta), dtype=float)
+        l2 = np.asarray(l2_error(fine, 1.0 + r, delta), dtype=float)
     return NuclearCurves(
         alpha=alpha,
         rho=r,
         noise=delta,
         lam=lam,
         curves=curves,
-        alpha_inter=float(interpolation_threshold(r, delta)),
+        alpha_inter=a_inter,
+        l2_alpha=fine,
         l2=l2,
         sims=sims,
     )
@@ -557,7 +570,7 @@ def plot_learning_curves(curves: Any, height: int = 440) -> go.Figure:
     finite = np.where(np.isfinite(c.l2), c.l2, np.nan)
     traces.append(
         _line(
-            c.alpha,
+            c.l2_alpha,
             finite,
             (x1, y1),
             "ℓ2 (lazy) interpolator",
@@ -638,7 +651,7 @@ def plot_spectra(views: Any, height: int = 400) -> go.Figure:
                 v.x,
                 v.density,
                 (x, y),
-                "theory μ_𝒴(x + b)",
+                "theory μ<sub>Y</sub>(x + b)",
                 showlegend=i == 0,
                 legendgroup="theory",
                 line={"color": _THEORY, "width": 2},
