@@ -8,6 +8,8 @@ plot functions are built once, at import.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import badinput as bad
 import numpy as np
 from badinput import Baseline, matrix_tests
@@ -18,6 +20,10 @@ SMALL = {"d": 6, "rho": 0.5, "runs": 2, "steps": 3, "lr": 0.01, "rng": 0}
 _INST = plots.gd_instances(0.2, instances=1, record_every=1, **SMALL)
 _SWEEP = plots.gd_sweep([0.1, 0.2], **SMALL)
 _VIEW = plots.sweep_view(_SWEEP, 0.2, 2)
+_GPU_JSON = str(
+    Path(__file__).parents[1] / "benchmarks" / "results" / "gpu_quadratic_scale_h200.json"
+)
+_GPU = plots.load_gpu_scale(_GPU_JSON)
 
 ACCEPTS = {
     "rho": bad.SMALL_POSITIVE,
@@ -43,6 +49,8 @@ BASELINES = [
     Baseline(plots.plot_training, {"instances": _INST, "height": 420}),
     Baseline(plots.plot_averaging, {"instances": _INST, "height": 420}),
     Baseline(plots.plot_sweep, {"view": _VIEW, "height": 440}),
+    Baseline(plots.load_gpu_scale, {"path": _GPU_JSON}),
+    Baseline(plots.plot_gpu_scale, {"scale": _GPU, "height": 400}),
 ]
 
 MODULES = ["assocmem.explore.attention_index.descent"]

@@ -8,6 +8,7 @@ seeds, and the invariants of the averaging curves. Sizes are tiny (d <= 12, a fe
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
@@ -116,3 +117,34 @@ class TestPlots:
         named = {t.name: t for t in fig.data}
         np.testing.assert_allclose(named["mean of 2 runs"].y, sweep.prefix[:, 1])
         np.testing.assert_allclose(named["m̄"].y, sweep.prefix[1, :2])
+
+
+GPU_JSON = Path(__file__).parents[1] / "benchmarks" / "results" / "gpu_quadratic_scale_h200.json"
+
+
+class TestGpuScale:
+    def test_reads_the_stored_gpu_rows(self):
+        # benchmarks/gpu_quadratic_scale.py on an H200: d = 100, 200, 300 at four Adam rates.
+        scale = plots.load_gpu_scale(GPU_JSON)
+        assert set(scale.d) == {100, 200, 300} and scale.runs == 64
+        assert scale.mmse == pytest.approx(bayes.bo_mmse(scale.alpha, scale.rho).mmse, abs=1e-12)
+        # every run interpolated; GAMP-RIE on the instances within 5 % of the d → ∞ MMSE
+        assert scale.train.max() < 1e-2
+        assert np.all(np.abs(scale.gamp / scale.mmse - 1) < 0.05)
+
+    def test_figure_plots_the_two_ratios(self):
+        scale = plots.load_gpu_scale(GPU_JSON)
+        fig = plots.plot_gpu_scale(scale)
+        first = scale.lr == scale.lr.max()
+        expected = scale.averaged[first] / (scale.gamp[first] * (1 + 1 / scale.runs))
+        np.testing.assert_allclose(fig.data[0].y, expected)
+        np.testing.assert_allclose(fig.data[1].y, scale.single[first] / (2 * scale.gamp[first]))
+
+    def test_a_file_without_rows_is_refused(self, tmp_path):
+        bad = tmp_path / "rows.json"
+        bad.write_text('{"meta": {}, "rows": []}', encoding="utf-8")
+        with pytest.raises(ValueError, match="no rows"):
+            plots.load_gpu_scale(bad)
+        bad.write_text("not json", encoding="utf-8")
+        with pytest.raises(ValueError, match="not a JSON"):
+            plots.load_gpu_scale(bad)

@@ -30,12 +30,17 @@ plot_averaging
     m̄_k against k on each instance, against MMSE(1 + 1/k).
 plot_sweep
     Single-run and averaged errors against α, and m̄_k at one α.
+load_gpu_scale, plot_gpu_scale
+    The GPU measurements at d = 100–300 (``benchmarks/gpu_quadratic_scale.py``, result
+    ``GpuScale``) and their ratios to GAMP-RIE against d, one line per learning rate.
 """
 
 from __future__ import annotations
 
+import json
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -64,10 +69,13 @@ from .._layout import tidied
 __all__ = [
     "GdInstances",
     "GdSweep",
+    "GpuScale",
     "SweepView",
     "gd_instances",
     "gd_sweep",
+    "load_gpu_scale",
     "plot_averaging",
+    "plot_gpu_scale",
     "plot_sweep",
     "plot_training",
     "sweep_view",
@@ -176,6 +184,95 @@ class SweepView:
 
 
 # --- views ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GpuScale:
+    """Averaged GD against GAMP-RIE on the same instance, as measured on a GPU.
+
+    Attributes
+    ----------
+    d, lr, steps : ndarray, shape (R,)
+        Dimension, Adam learning rate and step count of each row.
+    gamp, single, averaged, train : ndarray, shape (R,)
+        GAMP-RIE's error, the mean single-run error, the averaged predictor's error and the
+        largest training MSE of the K runs.
+    runs : int
+        K, the number of runs averaged.
+    rho, alpha, mmse : float
+        The setting and its Bayes-optimal MMSE (d → ∞).
+    device, script : str
+        Where and by what the rows were measured.
+    """
+
+    d: np.ndarray
+    lr: np.ndarray
+    steps: np.ndarray
+    gamp: np.ndarray
+    single: np.ndarray
+    averaged: np.ndarray
+    train: np.ndarray
+    runs: int
+    rho: float
+    alpha: float
+    mmse: float
+    device: str
+    script: str
+
+
+_GPU_FIELDS = ("d", "lr", "steps", "gamp", "single_mean", "averaged", "max_train_mse")
+
+
+def load_gpu_scale(path: Any) -> GpuScale:
+    """Read the rows that ``benchmarks/gpu_quadratic_scale.py --json`` wrote.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The JSON file (``benchmarks/results/gpu_quadratic_scale_h200.json`` in the repository).
+
+    Returns
+    -------
+    GpuScale
+        The rows as arrays, sorted by learning rate and then d.
+
+    Raises
+    ------
+    ValueError
+        If the file does not exist, is not JSON, or lacks the ``meta`` and ``rows`` the script
+        writes, or a row lacks a field.
+    """
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a str or a pathlib.Path, got {type(path).__name__}")
+    if not Path(path).is_file():
+        raise ValueError(f"path must name a JSON file of gpu_quadratic_scale.py, got {str(path)!r}")
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"path = {str(path)!r} is not a JSON file: {err}") from err
+    if not isinstance(raw, dict) or not {"meta", "rows"} <= raw.keys() or not raw["rows"]:
+        raise ValueError(f"path = {str(path)!r} holds no rows of gpu_quadratic_scale.py")
+    rows = sorted(raw["rows"], key=lambda r: (-float(r.get("lr", 0)), int(r.get("d", 0))))
+    missing = [f for f in _GPU_FIELDS if any(f not in r for r in rows)]
+    if missing:
+        raise ValueError(f"path = {str(path)!r}: rows lack the fields {missing}")
+    col = {f: np.array([float(r[f]) for r in rows]) for f in _GPU_FIELDS}
+    meta = raw["meta"]
+    return GpuScale(
+        d=col["d"].astype(int),
+        lr=col["lr"],
+        steps=col["steps"].astype(int),
+        gamp=col["gamp"],
+        single=col["single_mean"],
+        averaged=col["averaged"],
+        train=col["max_train_mse"],
+        runs=int(meta["runs"]),
+        rho=float(meta["rho"]),
+        alpha=float(meta["alpha"]),
+        mmse=float(meta["bo_mmse"]),
+        device=str(meta.get("device", "")),
+        script=str(meta.get("script", "")),
+    )
 
 
 def _check_setup(
@@ -626,5 +723,64 @@ def plot_sweep(view: Any, height: int = 440) -> go.Figure:
                 "xanchor": "right",
             }
         ],
+    )
+    return go.Figure(data=traces, layout=layout)
+
+
+@tidied
+def plot_gpu_scale(scale: Any, height: int = 400) -> go.Figure:
+    """The two Nishimori ratios against d, one line per learning rate.
+
+    Parameters
+    ----------
+    scale : GpuScale
+        From :func:`load_gpu_scale`.
+    height : int
+        Figure height in pixels, from 100 to 5000.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Left: averaged error over m_GAMP(1 + 1/K). Right: mean single-run error over
+        2·m_GAMP. A posterior sampler gives 1 on both (dashed line).
+    """
+    check_instance(scale, "scale", GpuScale)
+    height = check_height(height)
+    K = scale.runs
+    traces = []
+    for j, lr in enumerate(np.unique(scale.lr)[::-1]):
+        at = scale.lr == lr
+        color = _COLORS[j % len(_COLORS)]
+        style = {"mode": "lines+markers", "line": {"color": color}, "legendgroup": f"lr{j}"}
+        ratio = scale.averaged[at] / (scale.gamp[at] * (1 + 1 / K))
+        traces.append(_line(scale.d[at], ratio, f"Adam lr {lr:g}", **style))
+        single = scale.single[at] / (2 * scale.gamp[at])
+        traces.append(
+            _line(
+                scale.d[at], single, f"lr {lr:g}", xaxis="x2", yaxis="y2", showlegend=False, **style
+            )
+        )
+    d_span = [float(scale.d.min()), float(scale.d.max())]
+    for axes in (("x", "y"), ("x2", "y2")):
+        traces.append(
+            _line(
+                d_span,
+                [1.0, 1.0],
+                "posterior sample",
+                xaxis=axes[0],
+                yaxis=axes[1],
+                showlegend=axes[0] == "x",
+                line={"color": "black", "dash": "dash"},
+            )
+        )
+    layout = _two_panels(
+        height,
+        {"title": {"text": "d"}},
+        {"title": {"text": "d"}},
+        {"title": {"text": "single / (2 m<sub>GAMP</sub>)"}},
+    )
+    layout.update(
+        title={"text": f"Averaged and single GD at K = {K}, on a GPU", "font": {"size": 14}},
+        yaxis={"title": {"text": f"averaged / (m<sub>GAMP</sub>(1 + 1/{K}))"}},
     )
     return go.Figure(data=traces, layout=layout)
