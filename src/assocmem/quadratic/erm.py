@@ -1,9 +1,10 @@
 """Sharp asymptotics of weight-decay ERM in overparametrised quadratic networks (nuclear route).
 
 Sources: E. Troiani, talk slides (*Attention-index models and how to solve them using tools for
-quadratic networks*, "ERM" and Vignettes I–II); *The nuclear route: sharp asymptotics of ERM in
-overparameterized quadratic networks* (arXiv:2505.17958). The computable form of the slides'
-equations below is ours.
+quadratic networks*, "Asymptotics of overparametrized quadratic nets" and Vignettes I–III);
+Erba, Troiani, Zdeborová and Krzakala, *The nuclear route: sharp asymptotics of ERM in
+overparameterized quadratic networks* (arXiv:2505.17958; authors as the slides list them). The
+computable form of the slides' equations below is ours.
 
 A width-p ≥ d student Â = Wᵀ W/√(p d) trained with the square loss and weight decay λ_W is the
 convex problem min_{S ⪰ 0} Σ_μ (y_μ − Tr[G_μ S])² + λ d Tr S with λ = √(p/d) λ_W, since
@@ -205,10 +206,11 @@ def erm_point(alpha: Any, rho: Any, noise: Any, lam: Any) -> ErmPoint:
     Notes
     -----
     Solves ε = 1/(4(α − K)), 2αδ² − Δ/2 = Q* − J₀ − 2bJ₁ + 4δ²K, b = λε with
-    Q* = 1 + ρ* (Troiani, slides, "ERM"; the slides write the noise std δ as the first argument
-    of J and use ∂₁J, ∂₂J; this closed form is ours). Â has the eigenvectors of 𝒴 and
-    eigenvalues (λ_𝒴 − b)₊. Below the interpolation threshold and as λ → 0⁺, ε → ∞, b stays
-    positive and the training residual vanishes (memorisation).
+    Q* = 1 + ρ* (Troiani, slides, "Asymptotics of overparametrized quadratic nets"; the slides
+    write the noise std δ as the first argument of J and use ∂₁J, ∂₂J; this closed form is
+    ours). Â has the eigenvectors of 𝒴 and eigenvalues (λ_𝒴 − b)₊. Below the interpolation
+    threshold and as λ → 0⁺, ε → ∞, b stays positive and the training residual vanishes
+    (memorisation).
     When δ of the solution lies below 1e-6 (noiseless data recovered, small λ), the point is
     reported at δ = 1e-6, where the error is below 2α·10⁻¹².
 
@@ -326,8 +328,9 @@ def learned_spectrum(point: Any, x: Any) -> tuple[float, Any]:
 
     Notes
     -----
-    Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, "ERM": Â ≐ ReLU(A* + δZ − λε)). The singular
-    values s = √x of W/(pd)^{1/4} then have density 2s μ_𝒴(s² + b).
+    Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, "Spectrum of Â at convergence":
+    Â ≐ ReLU(A* + δZ − λε)). The singular values s = √x of W/(pd)^{1/4} then have density
+    2s μ_𝒴(s² + b), the slides' μ_Ŵ.
 
     Examples
     --------

@@ -1,8 +1,9 @@
 """Convex solvers of PSD matrix sensing: nuclear-norm ERM by FISTA and the ℓ2 interpolator.
 
 Sources: E. Troiani, talk slides (*Attention-index models and how to solve them using tools for
-quadratic networks*, "ERM" and Vignettes I–II); *The nuclear route: sharp asymptotics of ERM in
-overparameterized quadratic networks* (arXiv:2505.17958); Beck and Teboulle, *A fast iterative
+quadratic networks*, "L2 regularized quadratic networks" and Vignettes I–III); Erba, Troiani,
+Zdeborová and Krzakala, *The nuclear route: sharp asymptotics of ERM in overparameterized
+quadratic networks* (arXiv:2505.17958); Beck and Teboulle, *A fast iterative
 shrinkage-thresholding algorithm* (SIAM J. Imaging Sci. 2009).
 
 A width-p ≥ d quadratic network trained with weight decay is the convex problem
@@ -131,7 +132,8 @@ def fista_nuclear(
     λ d Tr S + ι_{S⪰0}: eigen-decompose and set each eigenvalue to max(λ_i − λd/L, 0) (Beck and
     Teboulle 2009, with the adaptive restart of O'Donoghue and Candès 2015 when the objective
     rises). L = 2‖𝒜‖²_op is estimated by 50 power iterations on 𝒜*𝒜 and inflated by 2%.
-    Its minimiser is what weight decay trains a width-p ≥ d network to (Troiani, slides, "ERM").
+    Its minimiser is what weight decay trains a width-p ≥ d network to (Troiani, slides,
+    "L2 regularized quadratic networks").
 
     Examples
     --------

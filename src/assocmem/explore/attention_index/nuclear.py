@@ -1,9 +1,9 @@
 """Figures for the section "Weight decay is a nuclear norm" (``ai-nuclear``).
 
-Sources: E. Troiani, talk slides ("ERM", Vignettes I–II); *The nuclear route: sharp
-asymptotics of ERM in overparameterized quadratic networks* (arXiv:2505.17958); Martin and
-Mahoney, *Implicit self-regularization in deep neural networks* (JMLR 2021) for the names of the
-spectral phases.
+Sources: E. Troiani, talk slides ("Asymptotics of overparametrized quadratic nets", Vignettes
+I–III); Erba, Troiani, Zdeborová and Krzakala, *The nuclear route: sharp asymptotics of ERM in
+overparameterized quadratic networks* (arXiv:2505.17958); Martin and Mahoney, *Implicit
+self-regularization in deep neural networks* (JMLR 2021) for the names of the spectral phases.
 
 The model quantities come from :mod:`assocmem.quadratic.erm` (sharp asymptotics),
 :mod:`assocmem.quadratic.solvers` (FISTA) and :mod:`assocmem.quadratic.thresholds`. Four small
@@ -278,7 +278,7 @@ def nuclear_curves(
 
     Notes
     -----
-    Each curve is :func:`~assocmem.quadratic.erm.erm_curves` (Troiani, slides, "ERM";
+    Each curve is :func:`~assocmem.quadratic.erm.erm_curves` (Troiani, slides, Vignette II;
     arXiv:2505.17958); α_inter is :func:`~assocmem.quadratic.erm.interpolation_threshold` and
     the ℓ2 curve :func:`~assocmem.quadratic.thresholds.l2_error` with Q* = 1 + ρ*. With noise,
     the ℓ2 curve diverges at α = ½ (where it interpolates as many labels as unknowns) and the
@@ -410,8 +410,8 @@ def spectrum_view(
 
     Notes
     -----
-    Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, "ERM"): an atom 1 − rank at zero and the density
-    μ_𝒴(x + b) above it (:func:`~assocmem.quadratic.erm.learned_spectrum`).
+    Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, Vignette I): an atom 1 − rank at zero and the
+    density μ_𝒴(x + b) above it (:func:`~assocmem.quadratic.erm.learned_spectrum`).
 
     Examples
     --------
