@@ -42,7 +42,7 @@ BASELINES = [
     ),
     Baseline(
         erm.learned_spectrum,
-        {"point": POINT, "x": np.array([0.5, 1.0])},
+        {"point": POINT, "x": np.array([0.5, 1.0]), "form": "singular"},
         accepts={"x": bad.SMALL_REAL | {"empty", "misshaped"}},
     ),
 ]

@@ -168,6 +168,14 @@ class TestLearnedSpectrum:
         assert atom + np.trapezoid(dens, x) == pytest.approx(1.0, abs=1e-4)
         assert np.trapezoid(x * dens, x) == pytest.approx(r13.trace, abs=1e-4)
 
+    def test_singular_value_form(self, r13: erm.ErmPoint) -> None:
+        # Slides' μ_Ŵ(s) = C δ(s) + 2s μ_𝒴(s² + λε): same atom, mass and Tr Â/d = ∫ s² density.
+        s = np.linspace(0.0, 3.0, 200_001)[1:]
+        atom, dens = erm.learned_spectrum(r13, s, form="singular")
+        assert atom == pytest.approx(1 - r13.rank, abs=1e-12)
+        assert atom + np.trapezoid(dens, s) == pytest.approx(1.0, abs=1e-4)
+        assert np.trapezoid(s**2 * dens, s) == pytest.approx(r13.trace, abs=1e-4)
+
     def test_zero_below_zero(self, r13: erm.ErmPoint) -> None:
         _, dens = erm.learned_spectrum(r13, np.array([-1.0, 0.0]))
         assert np.all(dens == 0.0)

@@ -58,6 +58,7 @@ from assocmem._validation import (
     as_real_vector,
     check_fraction,
     check_instance,
+    check_option,
     check_size,
 )
 from assocmem.quadratic.free import _stieltjes, _support
@@ -309,28 +310,33 @@ def interpolation_threshold(rho: Any, noise: Any) -> Any:
     return float(out) if out.ndim == 0 else out
 
 
-def learned_spectrum(point: Any, x: Any) -> tuple[float, Any]:
-    """Eigenvalue law of the ERM estimator Â: an atom at 0 and the shifted density μ_𝒴(x + b).
+def learned_spectrum(point: Any, x: Any, form: str = "eigenvalue") -> tuple[float, Any]:
+    """Spectrum of the ERM estimator: an atom at 0 and the shifted density μ_𝒴(x + b).
 
     Parameters
     ----------
     point : ErmPoint
         A solution from :func:`erm_point`.
     x : float or array_like
-        Eigenvalues at which to evaluate the continuous part (any shape), |x| <= 1e6.
+        Points at which to evaluate the continuous part (any shape), |x| <= 1e6: eigenvalues of
+        Â, or singular values of W/(pd)^{1/4} when ``form`` is "singular".
+    form : {"eigenvalue", "singular"}
+        The law of the eigenvalues of Â (default) or of the singular values s = √x of the
+        weights W/(pd)^{1/4} (Â = (W/(pd)^{1/4})ᵀ (W/(pd)^{1/4})).
 
     Returns
     -------
     atom : float
-        Mass 1 − rank = ∫_{−∞}^b μ_𝒴 of the zero eigenvalues of Â.
+        Mass 1 − rank = ∫_{−∞}^b μ_𝒴 of the zero eigenvalues (or singular values).
     density : float or ndarray
-        μ_𝒴(x + b) for x > 0 and 0 for x <= 0, the shape of ``x``.
+        μ_𝒴(x + b) (eigenvalues) or 2x μ_𝒴(x² + b) (singular values) for x > 0, and 0 for
+        x <= 0; the shape of ``x``.
 
     Notes
     -----
     Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, "Spectrum of Â at convergence":
-    Â ≐ ReLU(A* + δZ − λε)). The singular values s = √x of W/(pd)^{1/4} then have density
-    2s μ_𝒴(s² + b), the slides' μ_Ŵ.
+    Â ≐ ReLU(A* + δZ − λε)). The singular-value form is the slides' μ_Ŵ(x) =
+    C δ(x) + 1(x > 0) 2x μ_𝒴(x² + λε).
 
     Examples
     --------
@@ -342,24 +348,34 @@ def learned_spectrum(point: Any, x: Any) -> tuple[float, Any]:
     1.0
     """
     point = check_instance(point, "point", ErmPoint)
+    form = check_option(form, "form", ("eigenvalue", "singular"))
     arr = as_real_array(x, "x", xp=np)
     check_size(arr.size, "x", "points", _SPECTRUM_MAX, "evaluate fewer points at a time")
     if arr.size and float(np.abs(arr).max()) > 1e6:
         raise ValueError(
             f"x must have entries of magnitude <= 1e6, got {float(np.abs(arr).max()):.3g}"
         )
-    delta2 = point.delta**2
     flat = arr.ravel()
-    out = np.zeros_like(flat)
-    shifted = flat + point.b
-    edges = _support(point.rho, delta2)
-    inside = (flat > 0) & np.any(
-        (shifted[:, None] > edges[None, :, 0]) & (shifted[:, None] < edges[None, :, 1]), axis=1
-    )
-    g = _stieltjes(shifted[inside], point.rho, delta2, eta=0.0)
-    out[inside] = np.maximum(g.imag, 0.0) / np.pi
+    eig = flat * flat if form == "singular" else flat
+    out = _shifted_density(point, eig) * (flat > 0)
+    if form == "singular":
+        out = 2.0 * flat * out
     out = out.reshape(arr.shape)
     return 1.0 - point.rank, (float(out) if out.ndim == 0 else out)
+
+
+def _shifted_density(point: ErmPoint, x: np.ndarray) -> np.ndarray:
+    """μ_𝒴(x + b) at the solution's δ (0 off the support)."""
+    delta2 = point.delta**2
+    shifted = x + point.b
+    edges = _support(point.rho, delta2)
+    inside = np.any(
+        (shifted[:, None] > edges[None, :, 0]) & (shifted[:, None] < edges[None, :, 1]), axis=1
+    )
+    out = np.zeros_like(x)
+    g = _stieltjes(shifted[inside], point.rho, delta2, eta=0.0)
+    out[inside] = np.maximum(g.imag, 0.0) / np.pi
+    return out
 
 
 # --------------------------------------------------------------------------------------------
