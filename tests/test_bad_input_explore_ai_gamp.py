@@ -66,7 +66,7 @@ BASELINES = [
         },
     ),
     Baseline(plots.plot_trajectories, {"trajectories": _TRAJ, "height": 420}),
-    Baseline(plots.plot_sweep, {"sweep": _SWEEP, "height": 420}),
+    Baseline(plots.plot_gamp_sweep, {"sweep": _SWEEP, "height": 420}),
     Baseline(plots.plot_first_step, {"view": _FIRST, "height": 420}),
 ]
 

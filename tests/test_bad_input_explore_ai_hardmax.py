@@ -58,7 +58,7 @@ BASELINES = [
         {"curves": _CURVES, "gamp": [_GAMP], "height": 460},
         accepts={"gamp": bad.NONE_OK},
     ),
-    Baseline(plots.plot_narrow_limit, {"view": _NARROW, "height": 420}),
+    Baseline(plots.plot_hardmax_narrow_limit, {"view": _NARROW, "height": 420}),
     Baseline(plots.plot_gamp, {"view": _GAMP, "height": 400}),
 ]
 

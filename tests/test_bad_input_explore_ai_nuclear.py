@@ -84,7 +84,7 @@ BASELINES = [
         {"rhos": np.array([0.3, 2.0]), "noises": np.array([1.0])},
         accepts={"rhos": bad.SMALL_POSITIVE, "noises": bad.SMALL_POSITIVE},
     ),
-    Baseline(plots.plot_learning_curves, {"curves": _CURVES, "height": 440}),
+    Baseline(plots.plot_erm_curves, {"curves": _CURVES, "height": 440}),
     Baseline(plots.plot_spectra, {"views": [_VIEW], "height": 400}),
     Baseline(plots.plot_thresholds, {"curves": _THRESH, "height": 440}),
 ]

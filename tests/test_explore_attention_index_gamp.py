@@ -113,7 +113,7 @@ class TestFigures:
         assert any(t.name == "diverged" for t in fig.data)
 
     def test_sweep_figure(self, sweep):
-        fig = plots.plot_sweep(sweep)
+        fig = plots.plot_gamp_sweep(sweep)
         assert fig.data[0].name == "Bayes-optimal MMSE"
         assert len(fig.data) == 2
 

@@ -119,7 +119,7 @@ class TestFigures:
 
     def test_narrow_limit_lines(self):
         v = plots.narrow_limit_view(alpha_bar_max=2.0, points=5)
-        fig = plots.plot_narrow_limit(v)
+        fig = plots.plot_hardmax_narrow_limit(v)
         xs = sorted(s.x0 for s in fig.layout.shapes if s.type == "line")
         np.testing.assert_allclose(xs, [v.threshold_exact, v.threshold_published])
 
@@ -140,7 +140,7 @@ class TestFigures:
         assert len(fig.layout.sliders[0].steps) == 2
 
     @pytest.mark.parametrize(
-        "func", [plots.plot_channel, plots.plot_hardmax_curves, plots.plot_narrow_limit]
+        "func", [plots.plot_channel, plots.plot_hardmax_curves, plots.plot_hardmax_narrow_limit]
     )
     def test_wrong_result_type(self, func):
         with pytest.raises(TypeError):

@@ -69,7 +69,7 @@ class TestViews:
 
 class TestFigures:
     def test_learning_curves(self, curves) -> None:
-        fig = plots.plot_learning_curves(curves)
+        fig = plots.plot_erm_curves(curves)
         names = [t.name for t in fig.data if t.showlegend is not False]
         assert "λ = 0.01" in names and "λ = 0.1" in names
         assert any(n.startswith("FISTA, d = 12") for n in names)

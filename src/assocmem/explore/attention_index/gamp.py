@@ -27,7 +27,7 @@ gamp_sweep
 first_step
     The linear estimator's error over α and the spectral estimator's overlap over ᾱ, on the
     GOE denoising channel and on network data.
-plot_trajectories, plot_sweep, plot_first_step
+plot_trajectories, plot_gamp_sweep, plot_first_step
     Their figures.
 """
 
@@ -66,7 +66,7 @@ __all__ = [
     "gamp_sweep",
     "gamp_trajectories",
     "plot_first_step",
-    "plot_sweep",
+    "plot_gamp_sweep",
     "plot_trajectories",
 ]
 
@@ -563,7 +563,7 @@ def plot_trajectories(trajectories: Any, height: int = 420) -> go.Figure:
 
 
 @tidied
-def plot_sweep(sweep: Any, height: int = 420) -> go.Figure:
+def plot_gamp_sweep(sweep: Any, height: int = 420) -> go.Figure:
     """Final GAMP-RIE errors against the Bayes-optimal curve.
 
     Parameters

@@ -29,7 +29,7 @@ plot_score_slice
     Z = Φ₂ along κ₁, and its score: finite differences, ∂₁Φ₂/Φ₂ and the code's φ₂/Φ₂.
 plot_hardmax_curves
     Exact against published learning curves per ρ (log–log, the paper's layout), with GAMP.
-plot_narrow_limit
+plot_hardmax_narrow_limit
     The ρ → 0 curves against ᾱ with both weak-recovery thresholds.
 plot_gamp
     GAMP's error per iteration against the exact and the published state evolution.
@@ -79,7 +79,7 @@ __all__ = [
     "plot_channel",
     "plot_gamp",
     "plot_hardmax_curves",
-    "plot_narrow_limit",
+    "plot_hardmax_narrow_limit",
     "plot_score_slice",
     "score_slice",
 ]
@@ -671,7 +671,7 @@ def plot_hardmax_curves(curves: Any, gamp: Any = None, height: int = 460) -> go.
 
 
 @tidied
-def plot_narrow_limit(view: Any, height: int = 420) -> go.Figure:
+def plot_hardmax_narrow_limit(view: Any, height: int = 420) -> go.Figure:
     """The ρ → 0 hardmax curves against ᾱ with both thresholds and the paper's line.
 
     Parameters

@@ -26,7 +26,7 @@ Public functions
 nuclear_curves, fista_points, spectrum_view, threshold_curves
     The views (results ``NuclearCurves``, ``FistaPoints``, ``SpectrumView``,
     ``ThresholdCurves``).
-plot_learning_curves
+plot_erm_curves
     E(α) per λ with the ℓ2 curve and α_inter (left), the training residual (right), FISTA dots.
 plot_spectra
     Learned eigenvalues (FISTA) over the theory: atom at 0 plus μ_𝒴(x + b), one panel per view.
@@ -84,7 +84,7 @@ __all__ = [
     "ThresholdCurves",
     "fista_points",
     "nuclear_curves",
-    "plot_learning_curves",
+    "plot_erm_curves",
     "plot_spectra",
     "plot_thresholds",
     "spectrum_view",
@@ -542,7 +542,7 @@ def _dots(x: Any, y: Any, refs: tuple[str, str], name: str, legend: bool) -> dic
 
 
 @tidied
-def plot_learning_curves(curves: Any, height: int = 440) -> go.Figure:
+def plot_erm_curves(curves: Any, height: int = 440) -> go.Figure:
     """ERM test error and training residual against α, per λ, with α_inter and ℓ2.
 
     Parameters
