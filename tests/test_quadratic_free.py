@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assocmem._validation import ConvergenceWarning
 from assocmem.quadratic import free
 
 RHOS = st.floats(min_value=0.02, max_value=20.0)
@@ -156,6 +157,19 @@ class TestRieMmse:
         out = free.rie_mmse(grid, 0.3)
         assert out.shape == (4,)
         assert np.allclose(out, [free.rie_mmse(float(t), 0.3) for t in grid], rtol=0, atol=1e-14)
+
+    def test_warns_on_the_mmse_error_bound_not_on_the_mass(self, monkeypatch) -> None:
+        # At rho = 0.93, delta2 = 1.2e-5 (the perfect-recovery edge of the phase diagram) the
+        # 1/sqrt(x) edge leaves 1e-5 of the mass, which moves the MMSE by at most
+        # delta2 * 1e-5 ~ 1e-10: no warning. With no node doubling allowed, the 96-node
+        # quadrature of rho = 0.1, delta2 = 2 (a neck) misses 1e-4 of the mass and the warning
+        # names the bound, 1.8e-4.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            free.rie_mmse(np.array([1.2173827e-05, 3.872e-06]), 0.9346464646)
+        monkeypatch.setattr(free, "_MAX_DOUBLINGS", 0)
+        with pytest.warns(ConvergenceWarning, match="MMSE may be off by"):
+            free.rie_mmse(np.array([2.0]), 0.1)
 
     def test_matches_the_companion_matrix_path(self) -> None:
         # Regression: the batched closed-form solver against the stored per-point eigvals values.
