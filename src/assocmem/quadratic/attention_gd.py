@@ -41,24 +41,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from assocmem._validation import (
-    MAX_ELEMENTS,
-    MAX_STEPS,
-    as_rng,
-    check_fraction,
-    check_instance,
-    check_positive_float,
-    check_positive_int,
-    check_size,
-)
+from assocmem._validation import MAX_ELEMENTS, check_instance, check_size
 from assocmem.backend import array_namespace
 from assocmem.quadratic.attention import AttentionData, _softmax
-from assocmem.quadratic.descent import DescentResult, _adam_descent, _estimates
+from assocmem.quadratic.descent import (
+    DescentResult,
+    _adam_descent,
+    _check_training,
+    _estimates,
+)
 
 __all__ = ["gd_attention"]
 
 _RHO_MAX = 100.0  # the teacher range of assocmem.quadratic.attention
-_LR_MAX = 1e3
 
 
 def gd_attention(
@@ -137,16 +132,9 @@ def gd_attention(
             f"data must hold softmax outputs (output='softmax'), got output={data.output!r}: "
             "hardmax outputs have no gradient"
         )
-    r = check_fraction(rho, "rho", 0.0, _RHO_MAX, open_lo=True, open_hi=False)
-    k = check_positive_int(runs, "runs")
-    n_steps = check_positive_int(steps, "steps")
-    check_size(n_steps, "steps", "Adam steps", MAX_STEPS, "use fewer steps")
-    eta = check_positive_float(lr, "lr")
-    if eta > _LR_MAX:
-        raise ValueError(f"lr must lie in (0, {_LR_MAX}], got {eta!r}")
-    every = None if record_every is None else check_positive_int(record_every, "record_every")
-    gen = as_rng(rng)
-    p = max(1, round(r * data.d))
+    k, p, n_steps, eta, every, gen = _check_training(
+        rho, runs, steps, lr, rng, record_every, data.d, _RHO_MAX
+    )
     _check_sizes(k, p, data)
     xp = array_namespace(data.X)
     W = xp.asarray(gen.standard_normal((k, p, data.d)))

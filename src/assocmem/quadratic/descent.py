@@ -176,17 +176,10 @@ def gd_quadnet(
     True
     """
     data = check_instance(data, "data", SensingData)
-    r = check_fraction(rho, "rho", 0.0, _RHO_MAX, open_lo=True, open_hi=False)
-    k = check_positive_int(runs, "runs")
-    n_steps = check_positive_int(steps, "steps")
-    check_size(n_steps, "steps", "Adam steps", MAX_STEPS, "use fewer steps")
-    eta = check_positive_float(lr, "lr")
-    if eta > _LR_MAX:
-        raise ValueError(f"lr must lie in (0, {_LR_MAX}], got {eta!r}")
-    every = None if record_every is None else check_positive_int(record_every, "record_every")
-    gen = as_rng(rng)
     d, n = data.d, data.n
-    p = max(1, round(r * d))
+    k, p, n_steps, eta, every, gen = _check_training(
+        rho, runs, steps, lr, rng, record_every, d, _RHO_MAX
+    )
     _check_sizes(k, p, d, n, data.surrogate)
     xp = array_namespace(data.A)
     W = xp.asarray(gen.standard_normal((k, p, d)))
@@ -234,6 +227,26 @@ def prefix_mean_errors(A_runs: Any, A: Any) -> Any:
     counts = xp.arange(1, K + 1, dtype=xp.float64)[:, None, None]
     means = xp.cumsum(runs_arr, axis=0) / counts
     return xp.sum((means - target) ** 2, axis=(1, 2)) / d
+
+
+def _check_training(
+    rho: Any, runs: Any, steps: Any, lr: Any, rng: Any, record_every: Any, d: int, rho_max: float
+) -> tuple[int, int, int, float, int | None, Any]:
+    """Validate the Adam arguments shared by gd_quadnet and gd_attention.
+
+    Returns K, the width p = max(1, round(ρd)), the step count, η, the recording interval
+    (None: none) and the NumPy Generator of the initial weights.
+    """
+    r = check_fraction(rho, "rho", 0.0, rho_max, open_lo=True, open_hi=False)
+    k = check_positive_int(runs, "runs")
+    n_steps = check_positive_int(steps, "steps")
+    check_size(n_steps, "steps", "Adam steps", MAX_STEPS, "use fewer steps")
+    eta = check_positive_float(lr, "lr")
+    if eta > _LR_MAX:
+        raise ValueError(f"lr must lie in (0, {_LR_MAX}], got {eta!r}")
+    every = None if record_every is None else check_positive_int(record_every, "record_every")
+    gen = as_rng(rng)
+    return k, max(1, round(r * d)), n_steps, eta, every, gen
 
 
 def _check_sizes(k: int, p: int, d: int, n: int, surrogate: bool) -> None:
