@@ -56,8 +56,15 @@ from assocmem._validation import (
 )
 from assocmem.backend import to_numpy
 from assocmem.quadratic.erm import (
+    _ALPHA_RANGE,
+    _LAM_RANGE,
+    _NOISE_MAX,
+    _RHO_RANGE,
     ErmCurves,
     ErmPoint,
+    _check_lam,
+    _check_noise,
+    _check_rho,
     erm_curves,
     erm_point,
     interpolation_threshold,
@@ -91,10 +98,9 @@ __all__ = [
     "threshold_curves",
 ]
 
-_RHO = (1e-3, 100.0)  # the domain of assocmem.quadratic.erm
-_ALPHA = (1e-3, 100.0)
-_NOISE_MAX = 1e3
-_LAM = (1e-8, 1e3)
+_RHO = _RHO_RANGE  # the domain of assocmem.quadratic.erm
+_ALPHA = _ALPHA_RANGE
+_LAM = _LAM_RANGE
 _POINTS_MAX = 200  # α points per curve (each an ERM solve, ~0.05 s)
 _CURVES_MAX = 8
 _D_MAX = 120  # FISTA dimension (each iteration is O(n d²) with n = α d²)
@@ -231,18 +237,6 @@ class ThresholdCurves:
 
 
 # --- views ------------------------------------------------------------------------------------
-
-
-def _check_rho(rho: Any) -> float:
-    return check_fraction(rho, "rho", *_RHO, open_lo=False, open_hi=False)
-
-
-def _check_noise(noise: Any) -> float:
-    return check_fraction(noise, "noise", 0.0, _NOISE_MAX, open_lo=False, open_hi=False)
-
-
-def _check_lam(lam: Any) -> float:
-    return check_fraction(lam, "lam", *_LAM, open_lo=False, open_hi=False)
 
 
 def nuclear_curves(
