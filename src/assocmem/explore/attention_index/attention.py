@@ -57,7 +57,7 @@ from assocmem.quadratic.thresholds import aim_sample_factor, perfect_recovery_th
 from .._checks import check_height
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels
-from .bayes import _COLORS, _line
+from ._common import _COLORS, _line
 
 __all__ = [
     "AimCurves",

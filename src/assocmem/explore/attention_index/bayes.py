@@ -63,6 +63,7 @@ from assocmem.quadratic.thresholds import perfect_recovery_threshold
 
 from .._checks import check_height
 from .._layout import tidied
+from ._common import _COLORS, _GREY, _fmt, _line
 
 __all__ = [
     "LearningCurves",
@@ -87,8 +88,6 @@ _POINTS_MAX = 5_000  # points per curve
 _GRID_MAX = 1_000_000  # α × ρ cells of a phase diagram
 _CURVES_MAX = 50
 _STEPS_MAX = 2_000  # state-evolution steps per trajectory (one MMSE_den each)
-_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
-_GREY = "#7f7f7f"
 
 
 @dataclass(frozen=True)
@@ -404,23 +403,6 @@ def se_trajectories(alphas: Any, rho: Any, noise: Any = 0.0, steps: Any = 40) ->
 
 
 # --- figures ----------------------------------------------------------------------------------
-
-
-def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **style: Any) -> dict:
-    return {
-        "type": "scatter",
-        "x": np.asarray(x),
-        "y": np.asarray(y),
-        "name": name,
-        "mode": "lines",
-        "xaxis": xaxis,
-        "yaxis": yaxis,
-        **style,
-    }
-
-
-def _fmt(x: float) -> str:
-    return f"{x:.3g}"
 
 
 @tidied

@@ -65,6 +65,7 @@ from assocmem.quadratic.thresholds import perfect_recovery_threshold
 
 from .._checks import check_height
 from .._layout import tidied
+from ._common import _line
 
 __all__ = [
     "GdInstances",
@@ -447,19 +448,6 @@ def sweep_view(sweep: Any, alpha: Any, runs: Any) -> SweepView:
 
 
 # --- plots ------------------------------------------------------------------------------------
-
-
-def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **style: Any) -> dict:
-    return {
-        "type": "scatter",
-        "x": np.asarray(x),
-        "y": np.asarray(y),
-        "name": name,
-        "mode": "lines",
-        "xaxis": xaxis,
-        "yaxis": yaxis,
-        **style,
-    }
 
 
 def _two_panels(height: int, left: dict, right: dict, right_y: dict) -> go.Layout:

@@ -56,6 +56,7 @@ from assocmem.quadratic.thresholds import perfect_recovery_threshold
 
 from .._checks import check_height
 from .._layout import tidied
+from ._common import _GREY, _fmt
 
 __all__ = [
     "KINDS",
@@ -74,7 +75,6 @@ __all__ = [
 KINDS = ("network", "goe")
 _LABELS = {"network": "Gaussian x (network)", "goe": "GOE surrogate"}
 _COLORS = {"network": "#1f77b4", "goe": "#ff7f0e"}
-_GREY = "#7f7f7f"
 _D_MAX = 200  # GAMP views: d <= 200 (n d² work per iteration)
 _D_SPECTRAL_MAX = 1000
 _RHO_RANGE = (1e-3, 10.0)
@@ -468,10 +468,6 @@ def first_step(
 
 
 # --- figures ----------------------------------------------------------------------------------
-
-
-def _fmt(x: float) -> str:
-    return f"{x:.3g}"
 
 
 def _line(x: Any, y: Any, name: str, **style: Any) -> dict[str, Any]:

@@ -64,7 +64,7 @@ from assocmem.quadratic.thresholds import hardmax_threshold
 from .._checks import check_height, check_results
 from .._layout import tidied
 from .._panels import _panels, _vline
-from .bayes import _fmt, _line
+from ._common import _COLORS, _GREY, _fmt, _line
 
 __all__ = [
     "ChannelSamples",
@@ -91,14 +91,12 @@ _CURVES_MAX = 12
 _KAPPA_MAX = 8.0
 _SHOW = ("both", "exact", "published")
 _PAPER_LINE = 0.56345  # the vertical line of the paper's narrow-limit figure
-_COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 _BITS = {
     (1, 1): ("y₁₁ = 1, y₂₂ = 1", "#1f77b4"),
     (1, 0): ("y₁₁ = 1, y₂₂ = 0", "#ff7f0e"),
     (0, 1): ("y₁₁ = 0, y₂₂ = 1", "#2ca02c"),
     (0, 0): ("y₁₁ = 0, y₂₂ = 0", "#d62728"),
 }
-_GREY = "#7f7f7f"
 
 
 @dataclass(frozen=True)
