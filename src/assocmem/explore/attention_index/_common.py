@@ -19,6 +19,17 @@ def _fmt(x: float) -> str:
     return f"{x:.3g}"
 
 
+def _ks_sorted(F: np.ndarray) -> float:
+    """Kolmogorov-Smirnov distance of n sorted samples to a theory CDF F evaluated at them.
+
+    The empirical CDF jumps from (i − 1)/n to i/n at the i-th sample, so the distance is the
+    larger of max(i/n − F_i) and max(F_i − (i − 1)/n).
+    """
+    n = F.size
+    upper = np.arange(1, n + 1) / n
+    return float(max(np.max(upper - F), np.max(F - (upper - 1.0 / n))))
+
+
 def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **style: Any) -> dict:
     """A line trace on the axes (xaxis, yaxis); ``style`` adds or overrides trace keys."""
     return {

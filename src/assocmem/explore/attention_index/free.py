@@ -50,6 +50,7 @@ from assocmem.quadratic import free, sensing
 from .._checks import check_height
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels, _vline
+from ._common import _ks_sorted
 
 __all__ = [
     "DenoisingCurves",
@@ -326,10 +327,7 @@ def _ks(lam: np.ndarray, edges: np.ndarray, rho: float, delta2: float) -> float:
         xs.append(x)
         cdf.append(total + np.concatenate([[0.0], np.cumsum(steps)]))
         total = float(cdf[-1][-1])
-    F = np.interp(lam, np.concatenate(xs), np.concatenate(cdf) / total)
-    n = lam.size
-    upper = np.arange(1, n + 1) / n
-    return float(max(np.max(upper - F), np.max(F - (upper - 1.0 / n))))
+    return _ks_sorted(np.interp(lam, np.concatenate(xs), np.concatenate(cdf) / total))
 
 
 # --------------------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from assocmem.quadratic import attention, sensing, thresholds
 from .._checks import check_height
 from .._layout import tidied
 from .._panels import _axis, _hline, _panels
+from ._common import _ks_sorted
 
 __all__ = [
     "CountingView",
@@ -386,10 +387,7 @@ def _semicircle_cdf(x: np.ndarray) -> np.ndarray:
 
 
 def _ks_semicircle(lam: np.ndarray) -> float:
-    F = _semicircle_cdf(np.sort(lam))
-    n = lam.size
-    upper = np.arange(1, n + 1) / n
-    return float(max(np.max(upper - F), np.max(F - (upper - 1.0 / n))))
+    return _ks_sorted(_semicircle_cdf(np.sort(lam)))
 
 
 # --------------------------------------------------------------------------------------------
