@@ -98,9 +98,6 @@ __all__ = [
     "threshold_curves",
 ]
 
-_RHO = _RHO_RANGE  # the domain of assocmem.quadratic.erm
-_ALPHA = _ALPHA_RANGE
-_LAM = _LAM_RANGE
 _POINTS_MAX = 200  # α points per curve (each an ERM solve, ~0.05 s)
 _CURVES_MAX = 8
 _D_MAX = 120  # FISTA dimension (each iteration is O(n d²) with n = α d²)
@@ -287,9 +284,9 @@ def nuclear_curves(
     (9, 1, 0.2569)
     """
     r, delta = _check_rho(rho), _check_noise(noise)
-    lam = as_real_vector(lams, "lams", *_LAM)
+    lam = as_real_vector(lams, "lams", *_LAM_RANGE)
     check_size(lam.size, "lams", "curves", _CURVES_MAX, "pass fewer λ")
-    a_max = check_fraction(alpha_max, "alpha_max", 0.05, _ALPHA[1], open_hi=False)
+    a_max = check_fraction(alpha_max, "alpha_max", 0.05, _ALPHA_RANGE[1], open_hi=False)
     k = check_positive_int(points, "points", minimum=2, maximum=_POINTS_MAX)
     if sims is not None:
         check_instance(sims, "sims", FistaPoints)
@@ -355,7 +352,7 @@ def fista_points(
     >>> s.error.shape
     (1, 1)
     """
-    a = as_real_vector(alphas, "alphas", *_ALPHA)
+    a = as_real_vector(alphas, "alphas", *_ALPHA_RANGE)
     check_size(a.size, "alphas", "FISTA runs per seed", _SIMS_MAX, "pass fewer α")
     r, delta, lam_ = _check_rho(rho), _check_noise(noise), _check_lam(lam)
     dim = check_positive_int(d, "d", minimum=2, maximum=_D_MAX)
@@ -413,7 +410,7 @@ def spectrum_view(
     >>> v.eigenvalues.shape, round(v.atom, 3)
     ((16,), 0.704)
     """
-    a = check_fraction(alpha, "alpha", *_ALPHA, open_lo=False, open_hi=False)
+    a = check_fraction(alpha, "alpha", *_ALPHA_RANGE, open_lo=False, open_hi=False)
     r, delta, lam_ = _check_rho(rho), _check_noise(noise), _check_lam(lam)
     dim = check_positive_int(d, "d", minimum=2, maximum=_D_MAX)
     goe = check_bool(surrogate, "surrogate")
@@ -466,7 +463,7 @@ def threshold_curves(rhos: Any, noises: Any = (0.01, 1.0, 100.0)) -> ThresholdCu
     >>> round(float(t.bo[0]), 3), round(float(t.inter[0, 0]), 4)
     (0.375, 0.2911)
     """
-    r = as_real_vector(rhos, "rhos", *_RHO)
+    r = as_real_vector(rhos, "rhos", *_RHO_RANGE)
     check_size(r.size, "rhos", "widths", _POINTS_MAX, "pass fewer ρ*")
     n = as_real_vector(noises, "noises", 0.0, _NOISE_MAX, open_lo=True)
     check_size(n.size, "noises", "noise levels", _CURVES_MAX, "pass fewer Δ")
