@@ -84,7 +84,7 @@ from assocmem._validation import (
 )
 from assocmem.backend import array_namespace, to_numpy
 from assocmem.quadratic.bayes import _den_mmse, bo_curve
-from assocmem.quadratic.gamp import _BLOWUP, GampResult, _denoise, _mse
+from assocmem.quadratic.gamp import GampResult, _denoise, _mse, _warn
 from assocmem.quadratic.sensing import sample_teacher
 from assocmem.quadratic.thresholds import _phi2_cdf, _phi2_density, _phi2_grad
 
@@ -886,7 +886,7 @@ def _gamp_hardmax(
         if residual < tol:
             converged = True
             break
-    _warn_gamp(converged, diverged, len(ms) - 1, residual, tol)
+    _warn(converged, diverged, len(ms) - 1, residual, tol, "gamp_hardmax")
     m_arr = np.array(ms)
     q_arr = 2.0 * alpha * _fisher_qv(f, 1.0 + rho - m_arr, m_arr)
     return GampResult(
@@ -923,20 +923,3 @@ def _back_project(X: Any, g: Any, xp: Any) -> Any:
     C = X1.T @ (g[:, 2:3] * X2)
     S = S + 0.5 * (C + C.T) - float(xp.sum(g[:, 0] + g[:, 1])) * xp.eye(d)
     return S / math.sqrt(d)
-
-
-def _warn_gamp(converged: bool, diverged: bool, n_iter: int, residual: float, tol: float) -> None:
-    if diverged:
-        warnings.warn(
-            f"gamp_hardmax diverged after {n_iter} iterations: an eigenvalue of R left "
-            f"[-{_BLOWUP:g}, {_BLOWUP:g}] (finite-size outliers; use clip=True)",
-            ConvergenceWarning,
-            stacklevel=3,
-        )
-    elif not converged:
-        warnings.warn(
-            f"gamp_hardmax stopped after {n_iter} iterations with (1/d)|A_new - A|^2 = "
-            f"{residual:.3g} > tol = {tol:.3g}; raise max_iter or the damping",
-            ConvergenceWarning,
-            stacklevel=3,
-        )

@@ -429,17 +429,25 @@ def _mse(B: Any, A: Any, xp: Any) -> float:
     return float(xp.sum((B - A) ** 2)) / A.shape[0]
 
 
-def _warn(converged: bool, diverged: bool, n_iter: int, residual: float, tol: float) -> None:
+def _warn(
+    converged: bool,
+    diverged: bool,
+    n_iter: int,
+    residual: float,
+    tol: float,
+    name: str = "gamp_rie",
+) -> None:
+    """Warn that a GAMP loop (``name``: gamp_rie or gamp_hardmax) diverged or stopped early."""
     if diverged:
         warnings.warn(
-            f"gamp_rie diverged after {n_iter} iterations: an eigenvalue of R left "
+            f"{name} diverged after {n_iter} iterations: an eigenvalue of R left "
             f"[-{_BLOWUP:g}, {_BLOWUP:g}] (finite-size outliers; use clip=True)",
             ConvergenceWarning,
             stacklevel=3,
         )
     elif not converged:
         warnings.warn(
-            f"gamp_rie stopped after {n_iter} iterations with (1/d)|A_new - A|^2 = "
+            f"{name} stopped after {n_iter} iterations with (1/d)|A_new - A|^2 = "
             f"{residual:.3g} > tol = {tol:.3g}; raise max_iter or the damping",
             ConvergenceWarning,
             stacklevel=3,
