@@ -36,6 +36,8 @@ plot_thresholds
 
 from __future__ import annotations
 
+import functools
+import numbers
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -273,7 +275,9 @@ def nuclear_curves(
     arXiv:2505.17958); α_inter is :func:`~assocmem.quadratic.erm.interpolation_threshold` and
     the ℓ2 curve :func:`~assocmem.quadratic.thresholds.l2_error` with Q* = 1 + ρ*. With noise,
     the ℓ2 curve diverges at α = ½ (where it interpolates as many labels as unknowns) and the
-    nuclear curves peak near α_inter (double descent), the peak damped by λ.
+    nuclear curves peak near α_inter (double descent), the peak damped by λ. The grid and each
+    λ's curve are cached per (ρ*, Δ, λ, alpha_max, points), so a live menu move between computed
+    settings costs only the figure.
 
     Examples
     --------
@@ -290,13 +294,8 @@ def nuclear_curves(
     k = check_positive_int(points, "points", minimum=2, maximum=_POINTS_MAX)
     if sims is not None:
         check_instance(sims, "sims", FistaPoints)
-    a_inter = float(interpolation_threshold(r, delta))
-    near = a_inter * np.array(_PEAK)
-    alpha = np.unique(np.r_[np.geomspace(0.05, a_max, k), near[(near > 0.05) & (near < a_max)]])
-    curves = tuple(erm_curves(alpha, r, delta, float(x)) for x in lam)
-    fine = np.geomspace(0.05, a_max, _GRID)
-    with np.errstate(divide="ignore"):
-        l2 = np.asarray(l2_error(fine, 1.0 + r, delta), dtype=float)
+    alpha, a_inter, fine, l2 = _alpha_grid(r, delta, a_max, k)
+    curves = tuple(_erm_curve(r, delta, float(x), a_max, k) for x in lam)
     return NuclearCurves(
         alpha=alpha,
         rho=r,
@@ -402,7 +401,8 @@ def spectrum_view(
     Notes
     -----
     Â = U ReLU(Λ_𝒴 − b) Uᵀ (Troiani, slides, Vignette I): an atom 1 − rank at zero and the
-    density μ_𝒴(x + b) above it (:func:`~assocmem.quadratic.erm.learned_spectrum`).
+    density μ_𝒴(x + b) above it (:func:`~assocmem.quadratic.erm.learned_spectrum`). With an
+    integer seed ``rng`` the FISTA eigenvalues are cached (a live menu move redraws from them).
 
     Examples
     --------
@@ -415,10 +415,11 @@ def spectrum_view(
     dim = check_positive_int(d, "d", minimum=2, maximum=_D_MAX)
     goe = check_bool(surrogate, "surrogate")
     point = erm_point(a, r, delta, lam_)
-    data = sample_sensing(dim, r, a, as_rng(rng), noise=delta, surrogate=goe)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        eig = to_numpy(fista_nuclear(data, lam_, tol=1e-8).eigenvalues)
+    gen = as_rng(rng)  # validates a seed too
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        eig = _fista_eigenvalues(a, r, delta, lam_, dim, int(rng), goe)  # a seed: cached
+    else:
+        eig = _fista_eigenvalues.__wrapped__(a, r, delta, lam_, dim, gen, goe)
     edges = free_conv_support(r, point.delta**2)
     x = np.linspace(0.0, max(float(edges[-1, 1]) - point.b, 1e-6), _GRID)
     atom, density = learned_spectrum(point, x)
@@ -476,6 +477,47 @@ def threshold_curves(rhos: Any, noises: Any = (0.01, 1.0, 100.0)) -> ThresholdCu
         inter=np.atleast_2d(interpolation_threshold(r[None, :], n[:, None])),
         inter_limit=np.atleast_1d(interpolation_threshold_noiseless_limit(r)),
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _alpha_grid(
+    rho: float, delta: float, a_max: float, k: int
+) -> tuple[np.ndarray, float, np.ndarray, np.ndarray]:
+    """The α grid of :func:`nuclear_curves` (geometric plus the peak points), α_inter and the
+    ℓ2 curve on the fine grid (cached: they do not depend on λ)."""
+    a_inter = float(interpolation_threshold(rho, delta))
+    near = a_inter * np.array(_PEAK)
+    alpha = np.unique(np.r_[np.geomspace(0.05, a_max, k), near[(near > 0.05) & (near < a_max)]])
+    fine = np.geomspace(0.05, a_max, _GRID)
+    with np.errstate(divide="ignore"):
+        l2 = np.asarray(l2_error(fine, 1.0 + rho, delta), dtype=float)
+    for arr in (alpha, fine, l2):
+        arr.setflags(write=False)  # shared by the cache
+    return alpha, a_inter, fine, l2
+
+
+@functools.lru_cache(maxsize=256)
+def _erm_curve(rho: float, delta: float, lam: float, a_max: float, k: int) -> ErmCurves:
+    """One λ's ERM curve on the grid of :func:`_alpha_grid` (cached: a live menu move between
+    computed settings redraws without the 14 or so ERM solves, about 0.03 s each)."""
+    curve = erm_curves(_alpha_grid(rho, delta, a_max, k)[0], rho, delta, lam)
+    for value in vars(curve).values():
+        if isinstance(value, np.ndarray):
+            value.setflags(write=False)  # shared by the cache
+    return curve
+
+
+@functools.lru_cache(maxsize=64)
+def _fista_eigenvalues(
+    alpha: float, rho: float, noise: float, lam: float, d: int, rng: Any, surrogate: bool
+) -> np.ndarray:
+    """Eigenvalues of the FISTA solution on one draw (cached for an integer seed)."""
+    data = sample_sensing(d, rho, alpha, as_rng(rng), noise=noise, surrogate=surrogate)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        eig = np.array(to_numpy(fista_nuclear(data, lam, tol=1e-8).eigenvalues))
+    eig.setflags(write=False)  # shared by the cache
+    return eig
 
 
 def _ks(eig: np.ndarray, x: np.ndarray, density: np.ndarray, atom: float) -> float:
