@@ -10,11 +10,13 @@ function from ``assocmem.explore.attention_index`` and its plot function, ``plot
 Live, a Slider moves over its whole range (200 positions, or every integer), not only over the
 ``values`` the book precomputed. So each slider is moved to 5 positions a reader can reach but the
 book did not precompute, drawn with a fixed seed from the slider's live grid, with the other
-controls at their initial values; the panel has drawn the initial figure first (warm-up), as it
-does when it opens. A Choice has only precomputed options: for a Choice-only exploration the
-table gives the move to an option already computed in this kernel (cached) and the first
-computation of an option (uncached: every ``functools.lru_cache`` of the library is cleared
-before each move), at the settings the book precomputes.
+controls at their initial values, and again at each other option of a live-only menu (a third
+control, which the book's figure does not vary); the panel has drawn the initial figure first
+(warm-up), as it does when it opens. A Choice has only precomputed options: for a Choice-only
+exploration the table gives the move to an option already computed in this kernel (cached) and
+the first computation of an option (uncached: every ``functools.lru_cache`` of the library is
+cleared before each move), at the settings the book precomputes, and the first visit of a
+live-only menu's other options.
 
 Each row: median and max of the 5 moves, one BLAS thread. Target: < 100 ms (issue 12).
 
@@ -109,7 +111,7 @@ def _cases() -> list[tuple[str, Callable, Callable, list, dict]]:
          [S("rho", 0.02, 3.0, log=True, values=(0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 3.0),
             value=0.5, label="ρ"),
           C("delta2", (0.01, 0.03, 0.1, 0.3, 0.6, 1.5, 4.0), value=0.6, label="δ²"),
-          C("d", (100, 300, 1000), value=300, label="d"),
+          C("d", (100, 300, 500), value=300, label="d"),
           S("seed", 0, 20, integer=True, value=0, label="seed")], {}),
         # 03_bayes_optimal cell 77b87103
         ("03 learning_curves", bayes.learning_curves, bayes.plot_learning_curves,
@@ -171,11 +173,18 @@ def _rows(repeats: int, seed: int) -> list[tuple[str, str, list[float]]]:
         _clear_caches()
         render()  # the panel draws its initial figure when it opens
         sliders = [p for p in params if isinstance(p, explore.Slider)]
+        # live-only menus (third control on): the slider is also moved at their other options
+        settings = [{}] + [{p.name: v} for p in params[2:] if isinstance(p, explore.Choice)
+                           for v in p.options if v != p.initial()]
         for s in sliders:
-            values, fresh = _live_values(s, repeats, rng)
-            times = [_time(lambda v=v, k=s.name: render(**{k: v})) for v in values]
-            kind = "live values" if fresh else "all positions precomputed"
-            rows.append((name, f"{s.label or s.name} slider, {kind}", times))
+            for setting in settings:
+                values, fresh = _live_values(s, repeats, rng)
+                render(**setting)  # the menu move itself is not timed here
+                times = [_time(lambda v=v, k=s.name, o=setting: render(**o, **{k: v}))
+                         for v in values]
+                kind = "live values" if fresh else "all positions precomputed"
+                at = "".join(f", {k} = {v}" for k, v in setting.items())
+                rows.append((name, f"{s.label or s.name} slider, {kind}{at}", times))
         if not sliders:
             # the settings the book precomputes (first control x second, the rest at their
             # initial values): computed when the cell runs, so cached for the live panel

@@ -203,7 +203,8 @@ def denoising_view(rho: Any, delta2: Any, d: Any = 300, seed: Any = 0) -> Denois
     lam, U = np.linalg.eigh(A + math.sqrt(delta2) * Z)
     oracle = np.sum(U * (A @ U), axis=0)
     shrunk = np.asarray(free.rie_shrinkage(lam, rho, delta2))
-    A_hat = (U * shrunk) @ U.T
+    # ‖U diag(f) Uᵀ − A‖²_F = Σ f² − 2 Σ f·(uᵢᵀ A uᵢ) + ‖A‖²_F (U orthogonal): no d³ product for Â
+    sq_error = float(shrunk @ shrunk - 2.0 * shrunk @ oracle + np.sum(A * A))
     edges = free.free_conv_support(rho, delta2)
     x = _grid(edges)
     map_x = _map_points(edges)
@@ -225,7 +226,7 @@ def denoising_view(rho: Any, delta2: Any, d: Any = 300, seed: Any = 0) -> Denois
         map_x=map_x,
         shrinkage=shrinkage,
         prior_bulk=(centre - 2.0, centre + 2.0),
-        mse=float(np.sum((A_hat - A) ** 2) / d),
+        mse=sq_error / d,
         mmse=float(free.rie_mmse(delta2, rho)),
         ks=_ks(lam, edges, rho, delta2),
     )
