@@ -12,11 +12,12 @@ Live, a Slider moves over its whole range (200 positions, or every integer), not
 book did not precompute, drawn with a fixed seed from the slider's live grid, with the other
 controls at their initial values, and again at each other option of a live-only menu (a third
 control, which the book's figure does not vary); the panel has drawn the initial figure first
-(warm-up), as it does when it opens. A Choice has only precomputed options: for a Choice-only
-exploration the table gives the move to an option already computed in this kernel (cached) and
-the first computation of an option (uncached: every ``functools.lru_cache`` of the library is
-cleared before each move), at the settings the book precomputes, and the first visit of a
-live-only menu's other options.
+(warm-up), as it does when it opens. The row "slowest menu" repeats the moves at every option of
+every menu and keeps the option with the slowest median. A Choice has only precomputed options:
+for a Choice-only exploration the table gives the move to an option already computed in this
+kernel (cached) and the first computation of an option (uncached: every ``functools.lru_cache``
+of the library is cleared before each move), at the settings the book precomputes, and the
+first visit of a live-only menu's other options.
 
 Each row: median and max of the 5 moves, one BLAS thread. Target: < 100 ms (issue 12).
 
@@ -185,6 +186,19 @@ def _rows(repeats: int, seed: int) -> list[tuple[str, str, list[float]]]:
                 kind = "live values" if fresh else "all positions precomputed"
                 at = "".join(f", {k} = {v}" for k, v in setting.items())
                 rows.append((name, f"{s.label or s.name} slider, {kind}{at}", times))
+            # the slider at every option of every menu: the setting with the slowest median
+            worst: tuple[float, str, list[float]] = (-1.0, "", [])
+            for p in params:
+                for v in getattr(p, "options", ()):
+                    render(**{p.name: v})
+                    values, _ = _live_values(s, repeats, rng)
+                    times = [_time(lambda x=x, k=s.name, o={p.name: v}: render(**o, **{k: x}))
+                             for x in values]
+                    if statistics.median(times) > worst[0]:
+                        worst = (statistics.median(times), f"{p.label or p.name} = {v}", times)
+            if worst[2]:
+                rows.append((name, f"{s.label or s.name} slider, slowest menu ({worst[1]})",
+                             worst[2]))
         if not sliders:
             # the settings the book precomputes (first control x second, the rest at their
             # initial values): computed when the cell runs, so cached for the live panel
