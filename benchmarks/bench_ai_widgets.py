@@ -133,9 +133,8 @@ def _cases() -> list[tuple[str, Callable, Callable, list, dict]]:
         # 06_nuclear_norm cell d9fa6580
         ("06 nuclear_curves", nuclear.nuclear_curves, nuclear.plot_erm_curves,
          [C("lams", (1e-4, 1e-3, 1e-2, 0.1, 1.0), value=1e-2, label="λ"),
-          C("noise", (0.0, 0.5, 2.0), value=0.5, label="Δ"),
           C("rho", (0.05, 0.2, 0.5, 1.0), value=0.2, label="ρ*")],
-         {"alpha_max": 1.5, "points": 8}),
+         {"noise": 0.5, "alpha_max": 1.5, "points": 8}),
         # 06_nuclear_norm cell 11fb43ec
         ("06 spectrum_view", nuclear.spectrum_view, nuclear.plot_spectra,
          [C("alpha", (0.2, 0.3, 0.55, 1.0), value=0.55, label="α"),
