@@ -13,6 +13,8 @@ element and the texts involved:
   title or tick label over a plotting area, a menu over a slider, and the hover toolbar over a
   title, legend or annotation;
 - an entry of the right-hand contents box that is cut off or covered (cannot be clicked);
+- a claims table wider than the page's text column, whose right-hand cells are
+  cut off or scroll (a word too long to wrap widens it);
 - a log axis spanning a decade or more that labels ticks between decades (``2``, ``5``, ``10⁻³²``
   next to ``10⁻³``).
 
@@ -44,7 +46,7 @@ _AUDIT = r"""
   const outside = (a, f) => a.x0 < f.x0 - slack || a.x1 > f.x1 + slack
                          || a.y0 < f.y0 - slack || a.y1 > f.y1 + slack;
   const words = (s) => s.replace(/\s+/g, ' ').trim().slice(0, 60);
-  const out = {equations: [], code: [], figures: [], contents: []};
+  const out = {equations: [], code: [], figures: [], contents: [], tables: []};
 
   for (const a of document.querySelectorAll('.bd-sidebar-secondary nav a, .bd-toc-nav a')) {
     if (!a.textContent.trim() || !a.checkVisibility()) continue;
@@ -67,6 +69,23 @@ _AUDIT = r"""
       const tex = (c.parentElement && c.parentElement.getAttribute('data-tex'))
                || c.getAttribute('aria-label') || c.textContent;
       out.equations.push({text: words(tex || ''), need: Math.round(need), room: Math.round(room)});
+    }
+  }
+
+  const column = document.querySelector('article.bd-article, main') || document.body;
+  for (const t of document.querySelectorAll('table.assocmem-claims')) {
+    if (!shown(t)) continue;
+    const room = column.getBoundingClientRect().right;
+    const right = t.getBoundingClientRect().right;
+    let host = t.parentElement, scrolls = false;
+    for (; host && host !== column; host = host.parentElement) {
+      if (host.scrollWidth > host.clientWidth + 1) { scrolls = true; break; }
+    }
+    if (right > room + 1 || scrolls) {
+      const head = t.querySelector('th, td');
+      out.tables.push({text: words(head ? head.textContent : t.textContent),
+                       need: Math.round(t.scrollWidth),
+                       room: Math.round(t.parentElement.clientWidth)});
     }
   }
 
@@ -172,7 +191,7 @@ _AUDIT = r"""
 
 
 def audit(page: Any) -> dict[str, Any]:
-    """The page's measured defects: ``{"equations", "code", "figures"}`` (see the module doc)."""
+    """The page's measured defects: ``{"equations", "code", "figures", "contents", "tables"}``."""
     return page.evaluate(_AUDIT, SLACK)
 
 
@@ -189,6 +208,10 @@ def problems(report: dict[str, Any]) -> list[str]:
         for c in report["code"]
     ]
     out += [f"contents entry cut off or covered: {c}" for c in report.get("contents", [])]
+    out += [
+        f"table wider than the column ({t['need']} > {t['room']} px), first cell: {t['text']}"
+        for t in report.get("tables", [])
+    ]
     for fig in report["figures"]:
         out += [f"figure {fig['index']} ({fig['name']}): {d}" for d in fig["defects"]]
     return out

@@ -89,7 +89,10 @@ _MAX_SHOWN = 6  # entries of an array shown in a default "ours" cell
 # rules between rows, top-aligned cells, and a verdict colour that is not the only cue (the
 # word is printed too). The colours pass WCAG AA contrast on white.
 _TABLE_STYLE = "border-collapse:collapse;width:100%"
-_CELL_STYLE = "padding:4px 6px;vertical-align:top;text-align:left;border-bottom:1px solid #d0d7de"
+_CELL_STYLE = (
+    "padding:4px 6px;vertical-align:top;text-align:left;border-bottom:1px solid #d0d7de;"
+    "overflow-wrap:anywhere"  # a long file or function name must not widen the table
+)
 _HEAD_STYLE = "border-bottom:2px solid #57606a"
 _GROUP_STYLE = "background:#f6f8fa;font-style:italic;font-weight:600"
 _VERDICT_STYLE = {
