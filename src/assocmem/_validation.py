@@ -355,22 +355,25 @@ def as_rng(rng: Any) -> np.random.Generator:
     )
 
 
-def check_index_set(index_set: Any, M: int) -> list[int]:
-    """Return a subset K of memory indices as a sorted list of distinct ints in [0, M)."""
+def check_index_set(index_set: Any, M: int, name: str = "index_set") -> list[int]:
+    """Return a subset K of memory indices as a sorted list of distinct ints in [0, M).
+
+    ``name`` is the parameter the messages name.
+    """
     if isinstance(index_set, str | bytes):
-        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}")
+        raise TypeError(f"{name} must be an iterable of integers, got {index_set!r}")
     try:
         items = list(index_set)
     except TypeError as exc:
-        raise TypeError(f"index_set must be an iterable of integers, got {index_set!r}") from exc
+        raise TypeError(f"{name} must be an iterable of integers, got {index_set!r}") from exc
     if not items:
-        raise ValueError("index_set must be a non-empty set of memory indices, got an empty one")
+        raise ValueError(f"{name} must be a non-empty set of memory indices, got an empty one")
     for i in items:
         if isinstance(i, bool | np.bool_) or not isinstance(i, numbers.Integral):
-            raise TypeError(f"index_set must hold integers, got {i!r} of type {type(i).__name__}")
+            raise TypeError(f"{name} must hold integers, got {i!r} of type {type(i).__name__}")
     out = sorted(int(i) for i in items)
     if len(set(out)) != len(out) or out[0] < 0 or out[-1] >= M:
-        raise ValueError(f"index_set must hold distinct indices in [0, {M}), got {items!r}")
+        raise ValueError(f"{name} must hold distinct indices in [0, {M}), got {items!r}")
     return out
 
 
