@@ -48,7 +48,7 @@ from assocmem._validation import (
     check_positive_int,
     check_size,
 )
-from assocmem.potts_dam.vmf import KAPPA_MAX, sample_vmf
+from assocmem.potts_dam.vmf import KAPPA_MAX, _sample_rows
 
 __all__ = [
     "MNIST_ENV",
@@ -414,7 +414,8 @@ def sample_teacher_data(
     The teacher has no outside unit (p*_h(0) = 0) and equal units (p*_h(μ) = 1/P*): each
     example picks μ* uniformly in {1..P*}, its class y from the soft label g*^μ*, and
     x ~ vMF(w*^μ*, κ = β* = vN) (Eq. 3 read generatively). For large N the overlap x·w*^μ*
-    concentrates at ς(2v) (:func:`assocmem.potts_dam.vmf.varsigma`). M = ϱ P* N examples give
+    concentrates at ς(2v) (:func:`assocmem.potts_dam.vmf.varsigma`); the draws are those of
+    :func:`assocmem.potts_dam.vmf.sample_vmf`. M = ϱ P* N examples give
     the load ϱ of Eqs. 9-10.
 
     Parameters
@@ -459,11 +460,7 @@ def sample_teacher_data(
         cdf = np.cumsum(g, axis=1)
         u = gen.random(M)
         y = np.minimum((u[:, None] >= cdf[unit]).sum(axis=1), g.shape[1] - 1)
-    X = np.empty((M, N))
-    for mu in range(P_star):
-        rows = np.flatnonzero(unit == mu)
-        if rows.size:
-            X[rows] = sample_vmf(w[mu], kappa, rows.size, gen)
+    X = _sample_rows(w[unit], kappa, gen)
     return TeacherData(X, y.astype(np.int64), unit.astype(np.int64), float(kappa))
 
 

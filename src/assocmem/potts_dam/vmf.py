@@ -40,7 +40,6 @@ from typing import Any
 
 import numpy as np
 from scipy.special import gammaln, ive
-from scipy.stats import vonmises_fisher
 
 from assocmem._validation import (
     MAX_ELEMENTS,
@@ -283,10 +282,13 @@ def sample_vmf(mu: Any, kappa: float, n: int, rng: Any = 0) -> np.ndarray:
     Notes
     -----
     The teacher of Thériault & Tantari 2025 (Sec. 2.2) draws each example as x ~ vMF(w*^μ*, κ)
-    with κ = β* = vN; App. I initialises memories from a vMF law around the data mean. We call
-    ``scipy.stats.vonmises_fisher`` (Wood's rejection sampler for the cosine, exact samplers
-    for N = 2, 3, then a rotation onto μ). κ = 0 gives the uniform law on the sphere
-    (normalised Gaussian vectors, Muller 1959).
+    with κ = β* = vN; App. I initialises memories from a vMF law around the data mean. The
+    cosine t = x·μ has density ∝ e^{κt}(1 − t²)^{(N−3)/2}; it is drawn by Wood's rejection
+    sampler (Wood 1994) with the envelope written so that 1 − t, 1 − x₀t and 1 − x₀² never
+    cancel (κ up to 1e15), and x = t μ + √(1 − t²) u with u uniform on the sphere ⊥ μ (a
+    projected Gaussian). This costs O(nN); ``scipy.stats.vonmises_fisher`` draws the same law
+    but rotates every sample with an N × N matrix (38 s for 60 000 samples at N = 784 against
+    well under a second here). κ = 0 gives the uniform law.
 
     Parameters
     ----------
@@ -321,12 +323,7 @@ def sample_vmf(mu: Any, kappa: float, n: int, rng: Any = 0) -> np.ndarray:
     kappa = check_fraction(kappa, "kappa", 0.0, KAPPA_MAX, open_lo=False, open_hi=False)
     n = check_positive_int(n, "n")
     check_size(n * m.size, "n", "sample coordinates (n·N)", MAX_ELEMENTS, "draw fewer samples")
-    gen = as_rng(rng)
-    if kappa == 0.0:
-        g = gen.standard_normal((n, m.size))
-        return g / np.linalg.norm(g, axis=1, keepdims=True)
-    x = vonmises_fisher(m, kappa).rvs(size=n, random_state=gen)
-    return np.asarray(x, dtype=np.float64).reshape(n, m.size)
+    return _sample_rows(np.broadcast_to(m, (n, m.size)), kappa, as_rng(rng))
 
 
 # --------------------------------------------------------------------------------------------
@@ -468,3 +465,40 @@ def _bessel_ratio(nu: float, x: np.ndarray) -> np.ndarray:
     vals[~short] = np.exp(_log_ive(nu + 1.0, xl) - _log_ive(nu, xl))
     out[rest] = vals
     return out.reshape(x.shape)
+
+
+def _wood_cosines(N: int, kappa: float, n: int, gen: np.random.Generator) -> np.ndarray:
+    """n draws of t = x·μ for vMF(μ, κ) on S^{N−1} (Wood 1994), in a cancellation-free form.
+
+    With b = (N−1)/(2κ + √(4κ² + (N−1)²)), x₀ = (1−b)/(1+b) and z ~ Beta((N−1)/2, (N−1)/2):
+    t = (1 − (1+b)z)/(1 − (1−b)z), accepted when log U <= κ(t − x₀) + (N−1) log(1 − x₀t)
+    − (N−1) log(1 − x₀²). We use 1 − t = 2bz/(1 − (1−b)z), 1 − x₀ = 2b/(1+b) and
+    (1 − x₀t)/(1 − x₀²) = (1+b)/(2(1 − (1−b)z)). Returns 1 − t (exact near t = 1).
+    """
+    d = N - 1.0
+    b = d / (2.0 * kappa + math.hypot(2.0 * kappa, d))
+    out = np.empty(n)
+    filled = 0
+    while filled < n:
+        need = n - filled
+        z = gen.beta(0.5 * d, 0.5 * d, size=need + need // 2 + 8)
+        u = gen.random(z.size)
+        den = 1.0 - (1.0 - b) * z
+        one_minus_t = 2.0 * b * z / den
+        t_minus_x0 = 2.0 * b / (1.0 + b) - one_minus_t
+        log_ratio = kappa * t_minus_x0 + d * (math.log1p(b) - math.log(2.0) - np.log(den))
+        ok = one_minus_t[np.log(u) <= log_ratio][:need]
+        out[filled : filled + ok.size] = ok
+        filled += ok.size
+    return out
+
+
+def _sample_rows(mu: np.ndarray, kappa: float, gen: np.random.Generator) -> np.ndarray:
+    """One vMF(μ_i, κ) draw per row μ_i (unit rows, shape (n, N)): x = tμ + √(1−t²) u, u ⊥ μ."""
+    n, N = mu.shape
+    one_minus_t = _wood_cosines(N, kappa, n, gen)
+    g = gen.standard_normal((n, N))
+    g -= np.sum(g * mu, axis=1, keepdims=True) * mu
+    g /= np.linalg.norm(g, axis=1, keepdims=True)
+    sin = np.sqrt(one_minus_t * (2.0 - one_minus_t))
+    return (1.0 - one_minus_t)[:, None] * mu + sin[:, None] * g
