@@ -36,6 +36,11 @@ BASELINES = [
         data.to_sphere, {"X": [[0.0, 1.0, 3.0], [2.0, 2.0, 2.0]]}, accepts={"X": bad.FINITE_ENTRIES}
     ),
     Baseline(
+        data.image_patches,
+        {"images": np.arange(32.0).reshape(2, 4, 4) ** 2, "size": 2, "stride": 2},
+        accepts={"images": bad.FINITE_ENTRIES},
+    ),
+    Baseline(
         data.load_digits_sphere,
         {"rng": 0, "test_size": 597},
         accepts={"rng": bad.SEED},

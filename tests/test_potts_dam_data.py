@@ -19,6 +19,7 @@ from sklearn.datasets import load_digits
 from assocmem.potts_dam.data import (
     MNIST_ENV,
     hierarchical_teacher,
+    image_patches,
     load_digits_sphere,
     load_mnist_local,
     orthonormal_teacher,
@@ -92,6 +93,32 @@ class TestLoadDigitsSphere:
     def test_fractional_test_size(self) -> None:
         d = load_digits_sphere(rng=0, test_size=0.25)
         assert d.X_test.shape[0] == round(0.25 * 1797)
+
+
+class TestImagePatches:
+    def test_counts_match_the_papers_layouts(self) -> None:
+        # Note §1.5 [code]: 6×6, stride 2, no padding: 144 patches per 28×28 image; note §5.1:
+        # 4×4, stride 2 on the 8×8 digits: 9 per image, N = 16.
+        gen = np.random.default_rng(0)
+        X, img = image_patches(gen.random((2, 28, 28)), size=6, stride=2)
+        assert X.shape == (288, 36) and np.bincount(img).tolist() == [144, 144]
+        X, img = image_patches(gen.random((3, 8, 8)))
+        assert X.shape == (27, 16)
+
+    def test_patches_are_the_windows_on_the_sphere(self) -> None:
+        images = np.arange(2 * 5 * 5, dtype=float).reshape(2, 5, 5) ** 1.5
+        X, img = image_patches(images, size=3, stride=2)
+        window = images[1, 2:5, 0:3].ravel()  # image 1, patch row 1, column 0
+        np.testing.assert_allclose(X[6], to_sphere(window[None])[0][0])
+        assert img.tolist() == [0] * 4 + [1] * 4
+        assert_on_sphere(X)
+        np.testing.assert_allclose(image_patches(3 * images - 1, 3, 2)[0], X, atol=1e-12)
+
+    def test_blank_patches_are_dropped(self) -> None:
+        images = np.zeros((1, 4, 4))
+        images[0, 0, 0] = 1.0
+        X, img = image_patches(images, size=2, stride=2)
+        assert X.shape == (1, 4) and img.tolist() == [0]
 
 
 def write_idx(path: Path, arr: np.ndarray, compress: bool) -> None:

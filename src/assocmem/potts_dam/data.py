@@ -24,6 +24,7 @@ digits ship with scikit-learn and :func:`load_mnist_local` only reads a file the
 Public functions
 ----------------
 ``to_sphere``, ``load_digits_sphere`` and ``load_mnist_local`` (result ``DigitsData``),
+``image_patches``,
 ``orthonormal_teacher``, ``hierarchical_teacher`` (result ``HierarchicalTeacher``),
 ``sample_teacher_data`` (result ``TeacherData``).
 """
@@ -56,6 +57,7 @@ __all__ = [
     "HierarchicalTeacher",
     "TeacherData",
     "hierarchical_teacher",
+    "image_patches",
     "load_digits_sphere",
     "load_mnist_local",
     "orthonormal_teacher",
@@ -205,14 +207,7 @@ def to_sphere(X: Any) -> tuple[np.ndarray, np.ndarray]:
     arr = as_real_array(X, "X", xp=np)
     if arr.ndim < 2 or arr.shape[0] < 1 or math.prod(arr.shape[1:]) < 2:
         raise ValueError(f"X must have shape (n, N) with n >= 1 and N >= 2, got {arr.shape}")
-    flat = arr.reshape(arr.shape[0], -1)
-    flat = flat / np.abs(flat).max(axis=1, keepdims=True).clip(min=np.finfo(float).tiny)
-    centred = flat - flat.mean(axis=1, keepdims=True)
-    norm = np.linalg.norm(centred, axis=1)
-    keep = norm > 1e-12 * np.sqrt(flat.shape[1])
-    if not bool(keep.any()):
-        raise ValueError(f"X must have at least one non-constant row, got shape {arr.shape}")
-    return centred[keep] / norm[keep, None], keep
+    return _centre_normalise(arr.reshape(arr.shape[0], -1), "X")
 
 
 def load_digits_sphere(rng: Any = 123, test_size: Any = 597) -> DigitsData:
@@ -293,8 +288,11 @@ def load_mnist_local(path: Any = None) -> DigitsData:
         raise ValueError(f"path = {str(where)!r}: image arrays have inconsistent shapes")
     if len(x_te) != len(y_te):
         raise ValueError(f"path = {str(where)!r}: x_test and y_test differ in length")
-    Xtr, ktr = to_sphere(x_tr)
-    Xte, kte = to_sphere(x_te)
+    real = all(a.dtype.kind in "iuf" and np.isfinite(a).all() for a in (x_tr, x_te))
+    if not real or x_tr.shape[0] < 1:
+        raise ValueError(f"path = {str(where)!r}: the images must be non-empty finite real arrays")
+    Xtr, ktr = _centre_normalise(x_tr.reshape(len(x_tr), -1).astype(np.float64), "path")
+    Xte, kte = _centre_normalise(x_te.reshape(len(x_te), -1).astype(np.float64), "path")
     return DigitsData(
         Xtr,
         np.asarray(y_tr, dtype=np.int64)[ktr],
@@ -305,6 +303,54 @@ def load_mnist_local(path: Any = None) -> DigitsData:
         _image_shape(x_tr.shape[1:]),
         f"MNIST ({where})",
     )
+
+
+def image_patches(images: Any, size: int = 4, stride: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """Square patches of images, each centred and normalised, for unsupervised training.
+
+    Notes
+    -----
+    Thériault & Tantari 2025 (Sec. 4.2, Fig. 4) train the unsupervised DAM (Eq. 15) on 6×6
+    patches of MNIST; the authors' code takes them with stride 2 and no padding (144 per
+    28×28 image). On the 8×8 digits, 4×4 patches with stride 2 give 9 per image (N = 16).
+    Each patch goes through :func:`to_sphere`, so constant (blank) patches are dropped; the
+    result does not change if the images were centred or scaled first.
+
+    Parameters
+    ----------
+    images : array_like, shape (n, h, w)
+        Images, n >= 1.
+    size : int
+        Side of a patch, 2 <= size <= min(h, w).
+    stride : int
+        Step between patches, >= 1.
+
+    Returns
+    -------
+    patches : numpy.ndarray, shape (n_kept, size²)
+        Unit-norm, zero-mean patches, image by image, row-major within an image.
+    image : numpy.ndarray of int, shape (n_kept,)
+        Index of the image each patch comes from.
+
+    Examples
+    --------
+    >>> d = load_digits_sphere()
+    >>> X, img = image_patches(d.X_train.reshape(-1, 8, 8))
+    >>> X.shape[1], int(np.bincount(img).max())
+    (16, 9)
+    """
+    arr = as_real_array(images, "images", ndim=3, xp=np)
+    n, h, w = arr.shape
+    size = check_positive_int(size, "size", minimum=2)
+    if size > min(h, w):
+        raise ValueError(f"size must be <= the image side min(h, w) = {min(h, w)}, got {size}")
+    stride = check_positive_int(stride, "stride", maximum=max(h, w))
+    per_image = ((h - size) // stride + 1) * ((w - size) // stride + 1)
+    check_size(n * per_image * size * size, "images", "patch values", MAX_ELEMENTS, "use fewer")
+    windows = np.lib.stride_tricks.sliding_window_view(arr, (size, size), axis=(1, 2))
+    flat = windows[:, ::stride, ::stride].reshape(n * per_image, size * size)
+    patches, keep = _centre_normalise(flat, "images")
+    return patches, np.repeat(np.arange(n), per_image)[keep]
 
 
 def orthonormal_teacher(N: int, P_star: int, rng: Any = 0) -> np.ndarray:
@@ -467,6 +513,17 @@ def sample_teacher_data(
 # --------------------------------------------------------------------------------------------
 # Private helpers
 # --------------------------------------------------------------------------------------------
+
+
+def _centre_normalise(flat: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Rows minus their mean, over their norm; constant rows dropped (Sec. 4 preprocessing)."""
+    flat = flat / np.abs(flat).max(axis=1, keepdims=True).clip(min=np.finfo(float).tiny)
+    centred = flat - flat.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(centred, axis=1)
+    keep = norm > 1e-12 * np.sqrt(flat.shape[1])
+    if not bool(keep.any()):
+        raise ValueError(f"{name} must hold at least one non-constant row or patch, all are flat")
+    return centred[keep] / norm[keep, None], keep
 
 
 def _check_test_size(test_size: Any, n: int) -> int:
