@@ -59,6 +59,11 @@ def _orthonormal(n: int, N: int, seed: int) -> np.ndarray:
     return q.T
 
 
+def _unit_rows(n: int, N: int, seed: int) -> np.ndarray:
+    x = np.random.default_rng(seed).standard_normal((n, N))
+    return x / np.linalg.norm(x, axis=1, keepdims=True)
+
+
 def _noisy_groups(seed: int = 0, N: int = 40) -> np.ndarray:
     """Note §3.2 D4: P* = 12 patterns in two noisy groups (6 around each of two centres)."""
     rng = np.random.default_rng(seed)
@@ -149,6 +154,30 @@ class TestSaddlePoint:
         assert above[1].free_entropy > above[0].free_entropy + 1e-3
         below = [saddle_point(0.8 * bc, rho, 2, 2, init=i) for i in ("symmetric", "specialised")]
         np.testing.assert_allclose(below[0].overlaps, below[1].overlaps, atol=1e-9)
+
+    @pytest.mark.parametrize(
+        ("clamped", "rho", "p_h", "tau"),
+        [(False, 0.7, None, 0.0), (False, math.inf, None, 0.0), (True, 0.7, None, 0.0),
+         (True, 2.0, 0.3, 0.5)],
+    )  # fmt: skip
+    def test_free_entropy_is_stationary_at_the_fixed_point(self, clamped, rho, p_h, tau) -> None:
+        # Eqs. 9-10 are ∇f = 0 of Eq. 22 (App. E); f(m, m̂(m)) is then stationary in m too
+        # (chain rule), so the central-difference gradient (step 1e-6) vanishes to ~1e-9.
+        X = _unit_rows(3, 10, seed=4) if clamped else None
+        sp = saddle_point(2.6, rho, 3, 2, patterns=X, p_h=p_h, tau=tau, init="specialised")
+        G = None if X is None else X @ X.T
+        logp = saddle._log_prior(saddle._check_p_h(p_h, 2))
+        args = (np.array([2.6]), np.array([rho]), G, logp, tau, np)
+        grad = []
+        for i in range(sp.overlaps.size):
+            e = np.zeros(sp.overlaps.size)
+            e[i] = 1e-6
+            e = e.reshape(sp.overlaps.shape)
+            fp = saddle._free_entropy((sp.overlaps + e)[None], *args)[0]
+            fm = saddle._free_entropy((sp.overlaps - e)[None], *args)[0]
+            grad.append((fp - fm) / 2e-6)
+        assert np.max(np.abs(grad)) < 1e-7
+        assert sp.free_entropy == pytest.approx(saddle._free_entropy(sp.overlaps[None], *args)[0])
 
     def test_free_entropy_has_the_loss_limit(self) -> None:
         # f/ϱ → Σ_μ* log Σ_γ p_h(γ) e^{β_eff m} (−P* × effective loss, Eq. 12) as ϱ → ∞.
