@@ -13,6 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
+from assocmem import explore
 from assocmem.explore.attention_index import gamp as plots
 from assocmem.quadratic import bayes
 
@@ -103,14 +104,35 @@ class TestFigures:
     def test_trajectories_figure(self, trajectories):
         fig = plots.plot_trajectories(trajectories)
         assert isinstance(fig, go.Figure)
-        assert fig.layout.yaxis.type == "log"
+        # no run diverged: the curves lie within one decade, so the y axis is linear, with the
+        # MMSE line above its lower edge (not drawn on the x axis)
+        assert not any(res.diverged for res in trajectories.runs)
+        assert fig.layout.yaxis.type == "linear"
+        assert fig.layout.yaxis.range[0] < trajectories.mmse
         names = {t.name for t in fig.data if t.showlegend is not False}
         assert {"Gaussian x (network)", "GOE surrogate"} <= names
 
     def test_diverged_run_is_marked(self):
         tr = plots.gamp_trajectories(0.1, d=60, kinds=("network",), clip=False)
         fig = plots.plot_trajectories(tr)
-        assert any(t.name == "diverged" for t in fig.data)
+        cross = next(t for t in fig.data if t.name == "diverged")
+        # log axis with decade ticks only; the cross sits inside the x range, not on its edge
+        assert fig.layout.yaxis.type == "log" and fig.layout.yaxis.dtick == 1
+        assert cross.x[0] < fig.layout.xaxis.range[1]
+
+    def test_clip_menu_switches_the_axis_type(self):
+        # clipped runs converge (linear axis), an unclipped one diverges (log axis): each step
+        # must carry its own axis type and tick step, or the browser draws a log step's
+        # decade ticks (dtick = 1) on a linear axis reaching 1e9
+        fig = explore.static_figure(
+            plots.gamp_trajectories,
+            plots.plot_trajectories,
+            [explore.Choice("clip", (True, False))],
+            {"alpha": 0.1, "d": 60, "kinds": ("network",)},
+        )
+        on, off = (step.args[1] for step in fig.layout.sliders[0].steps)
+        assert (on["yaxis.type"], on["yaxis.dtick"]) == ("linear", None)
+        assert (off["yaxis.type"], off["yaxis.dtick"]) == ("log", 1)
 
     def test_sweep_figure(self, sweep):
         fig = plots.plot_gamp_sweep(sweep)

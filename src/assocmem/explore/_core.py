@@ -467,8 +467,11 @@ def _layout_step(fig: go.Figure) -> dict[str, Any]:
             out[f"{key}.autorange"] = (
                 "reversed" if axis.autorange == "reversed" else (not fixed_range)
             )
-            if axis.type == "log":  # decade ticks as the step's own data span allows
-                out[f"{key}.dtick"] = axis.dtick
+            # the step's own axis type and tick step: steps may differ in type (a log axis for
+            # a diverged run, linear otherwise), and a log step's dtick = 1 (decades) on a linear
+            # axis spanning 1e9 would ask the browser for a billion ticks
+            out[f"{key}.type"] = axis.type
+            out[f"{key}.dtick"] = axis.dtick
             if key.startswith("xaxis") and axis.domain is not None:
                 # the panel gaps that the step's own tick labels need (see _layout.tidy)
                 out[f"{key}.domain"] = list(axis.domain)

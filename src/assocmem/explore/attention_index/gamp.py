@@ -488,9 +488,9 @@ def plot_trajectories(trajectories: Any, height: int = 420) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        One line per run (colour: data kind) on a log axis, the damped state evolution m_t
+        One line per run (colour: data kind), the damped state evolution m_t
         (black, dashed) and the MMSE (grey, dotted). A diverged run is marked with a cross where
-        it stops.
+        it stops. The y axis is logarithmic (decade ticks) when a run diverged, linear otherwise.
     """
     check_instance(trajectories, "trajectories", GampTrajectories)
     height = check_height(height)
@@ -546,14 +546,29 @@ def plot_trajectories(trajectories: Any, height: int = 420) -> go.Figure:
             )
         )
     clip = "clipped" if tr.clip else "not clipped"
+    # A diverged run spans many decades: log axis with decade ticks only. Otherwise every curve
+    # lies within one decade, so a linear axis with a margin keeps the MMSE line off the x axis.
+    ytitle = {"text": "(1/d)‖Â<sub>t</sub> − A*‖²"}
+    if any(res.diverged for res in tr.runs):
+        yaxis = {"type": "log", "dtick": 1, "exponentformat": "power", "title": ytitle}
+    else:
+        values = [np.asarray(res.error, dtype=float) for res in tr.runs]
+        values.append(np.asarray(ref.m, dtype=float))
+        if tr.mmse > 0:
+            values.append(np.array([tr.mmse]))
+        finite = np.concatenate([v[np.isfinite(v)] for v in values])
+        lo, hi = float(finite.min()), float(finite.max())
+        pad = 0.05 * max(hi - lo, 1e-3 * max(abs(hi), 1.0))
+        yaxis = {"type": "linear", "range": [lo - pad, hi + pad], "title": ytitle}
     layout = go.Layout(
         height=height,
         title={
             "text": f"GAMP-RIE error per iteration, α = {_fmt(tr.alpha)} ({clip})",
             "font": {"size": 14},
         },
-        xaxis={"title": {"text": "iteration t"}, "range": [0, longest]},
-        yaxis={"type": "log", "title": {"text": "(1/d)‖Â<sub>t</sub> − A*‖²"}},
+        # 3 % on either side, so the cross that marks a diverged run is not cut at the edge.
+        xaxis={"title": {"text": "iteration t"}, "range": [-0.03 * longest, 1.03 * longest]},
+        yaxis=yaxis,
     )
     return go.Figure(data=traces, layout=layout)
 
