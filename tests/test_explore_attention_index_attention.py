@@ -113,11 +113,17 @@ class TestFigures:
         fig = plots.plot_aim_collapse(curves)
         assert legend_on_top(fig)
         assert len(fig.data) == 1 + 2 * curves.T.size
+        assert fig.layout.xaxis.type == "log" and fig.layout.xaxis.dtick == 1
+        assert not fig.layout.title.text.startswith("ρ")
 
     def test_gd_averaging(self, averaging):
         fig = plots.plot_gd_averaging(averaging)
         assert legend_on_top(fig)
-        assert len(fig.data) == 3 + 3 + 1
+        # 3 left traces, 3 runs + their mean on the right, and m, 2m as named lines per panel
+        assert len(fig.data) == 3 + 3 + 1 + 2 * 2
+        shown = [t.name for t in fig.data if t.showlegend is not False]
+        assert f"MMSE m = {averaging.mmse:.3f}" in shown and "2m" in shown
+        assert "dotted" not in fig.layout.title.text
 
     def test_explorations_build(self):
         fig = explore.static_figure(

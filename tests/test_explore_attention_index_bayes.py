@@ -124,6 +124,7 @@ class TestPlots:
         assert fig.layout.xaxis.type == "log" and fig.layout.xaxis2.type == "log"
         np.testing.assert_allclose(fig.data[0].y, 2 * curve.alpha)
         assert legend_on_top(fig)
+        assert fig.layout.title.text
 
     def test_fixed_point_without_finite_root(self):
         fig = plots.plot_fixed_point(bayes.bo_curve(0.5, n=10), bayes.bo_mmse(0.4, 0.5))
@@ -152,6 +153,16 @@ class TestPlots:
     def test_narrow_limit(self):
         fig = plots.plot_narrow_limit(plots.narrow_limit_curves([0.01, 0.1], points=11))
         assert len(fig.data) == 3 and fig.layout.shapes[0].x0 == 0.5
+
+    def test_colour_follows_rho_not_trace_order(self):
+        def colours(fig):
+            return {t.name: t.line.color for t in fig.data if t.name.startswith("ρ = 0")}
+
+        first = colours(plots.plot_learning_curves(plots.learning_curves([0.05, 0.1], points=5)))
+        second = colours(plots.plot_learning_curves(plots.learning_curves([0.1, 0.5], points=5)))
+        narrow = colours(plots.plot_narrow_limit(plots.narrow_limit_curves([0.1], points=11)))
+        assert first["ρ = 0.1"] == second["ρ = 0.1"] == narrow["ρ = 0.1"]
+        assert len({first["ρ = 0.05"], first["ρ = 0.1"], second["ρ = 0.5"]}) == 3
 
     def test_state_evolution(self):
         tr = plots.se_trajectories([0.1, 0.3], 0.5, steps=5)

@@ -109,7 +109,11 @@ class TestFigures:
 
     def test_curves_show_and_gamp_markers(self, hardmax_data):
         c = plots.hardmax_curves([0.5, 1.0], alpha_min=0.1, alpha_max=1.0, points=5)
-        assert len(plots.plot_hardmax_curves(c).data) == 4
+        fig = plots.plot_hardmax_curves(c)
+        # four curves and two black style keys; one legend entry per ρ, so pairs never split
+        assert len(fig.data) == 6
+        shown = [t.name for t in fig.data if t.showlegend is not False]
+        assert shown == ["ρ = 0.5", "ρ = 1", "exact", "published"]
         only = plots.hardmax_curves(0.5, show="exact", alpha_min=0.1, alpha_max=1.0, points=5)
         v = plots.gamp_view(hardmax_data, attention.gamp_hardmax(hardmax_data))
         fig = plots.plot_hardmax_curves(only, gamp=[v])
@@ -122,6 +126,9 @@ class TestFigures:
         fig = plots.plot_hardmax_narrow_limit(v)
         xs = sorted(s.x0 for s in fig.layout.shapes if s.type == "line")
         np.testing.assert_allclose(xs, [v.threshold_exact, v.threshold_published])
+        texts = {a.text for a in fig.layout.annotations}
+        assert f"exact<br>ᾱ<sub>c</sub> = {v.threshold_exact:.3f}" in texts
+        assert f"published {v.threshold_published:.3f}" in texts
 
     def test_gamp(self, hardmax_data):
         v = plots.gamp_view(hardmax_data, attention.gamp_hardmax(hardmax_data))

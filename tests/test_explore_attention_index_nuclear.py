@@ -82,6 +82,10 @@ class TestFigures:
         assert sum(t.type == "bar" for t in fig.data) == 2
         atoms = [t for t in fig.data if t.name and t.name.startswith("atom")]
         assert atoms[0].y[1] == pytest.approx(views[0].atom)
+        # short panel titles; the phase is an in-panel label; both atom marks lie below the top
+        texts = [a.text for a in fig.layout.annotations]
+        assert "α = 0.3" in texts and views[0].phase in texts
+        assert max(atoms[0].y) < fig.layout.yaxis.range[1]
         assert len(plots.plot_spectra(views[0]).data) == 3
 
     def test_spectra_refuses_too_many_panels(self) -> None:

@@ -85,9 +85,12 @@ class TestPlots:
     def test_plot_tokens(self):
         v = plots.token_view(5, beta=2.0)
         fig = plots.plot_tokens(v)
-        bars, heat = fig.data[0], fig.data[-1]
+        bars, dots, shifted = fig.data[0], fig.data[-1], fig.data[-2]
         assert list(bars.marker.color).count("#1f77b4") == 1  # the current T
-        assert np.asarray(heat.z).shape == (5, 5)
+        # one dot per distinct logit, each on the line h + c
+        assert np.asarray(dots.x).size == 15
+        np.testing.assert_allclose(np.asarray(dots.y) - np.asarray(dots.x), v.shift, atol=1e-5)
+        np.testing.assert_allclose(np.diff(np.asarray(shifted.y) - np.asarray(shifted.x)), 0.0)
         assert "14 identifiable forms of 15" in fig.layout.title.text
 
     def test_plot_equivalence(self):

@@ -13,10 +13,34 @@ import numpy as np
 _COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 _GREY = "#7f7f7f"
 
+# One colour per teacher width ρ, the same in every figure of a page: the values the chapter
+# draws get fixed colours (the seven of a ρ-family figure take the seven palette colours in
+# order); any other ρ takes the colour of the nearest of these on a log scale.
+_RHO_COLORS = {
+    0.002: "#17becf",
+    0.01: "#bcbd22",
+    0.02: "#393b79",
+    0.05: _COLORS[0],
+    0.1: _COLORS[1],
+    0.2: _COLORS[2],
+    0.3: _COLORS[3],
+    0.5: _COLORS[4],
+    1.0: _COLORS[5],
+    2.0: "#8c6d31",
+    5.0: _COLORS[6],
+}
+_RHO_KEYS = np.array(sorted(_RHO_COLORS))
+
 
 def _fmt(x: float) -> str:
     """Three significant digits, as the figure titles and labels print parameters."""
     return f"{x:.3g}"
+
+
+def _rho_color(rho: float) -> str:
+    """The colour of teacher width ``rho`` (> 0): tied to the value, not to the trace order."""
+    key = _RHO_KEYS[int(np.argmin(np.abs(np.log(_RHO_KEYS) - np.log(float(rho)))))]
+    return _RHO_COLORS[float(key)]
 
 
 def _ks_sorted(F: np.ndarray) -> float:

@@ -56,7 +56,7 @@ from assocmem.quadratic.thresholds import aim_sample_factor, perfect_recovery_th
 
 from .._checks import check_height
 from .._layout import tidied
-from .._panels import _axis, _hline, _panels
+from .._panels import _axis, _panels
 from ._common import _COLORS, _line
 
 __all__ = [
@@ -439,8 +439,9 @@ def plot_aim_collapse(curves: Any, height: int = 420) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        Left: one line per T against α, with a tick at α_PR. Right: the same lines against
-        α_eff, which fall on the quadratic network's curve (black, drawn under them).
+        Left: one line per T against α (log axis, decade ticks), with a tick at α_PR. Right:
+        the same lines against α_eff, which fall on the quadratic network's curve (black,
+        drawn under them).
     """
     check_instance(curves, "curves", AimCurves)
     height = check_height(height)
@@ -494,14 +495,18 @@ def plot_aim_collapse(curves: Any, height: int = 420) -> go.Figure:
                 "line": {"color": color, "width": 3},
             }
         )
+    # log α, decade ticks: the curves for large T sit at α ~ 1/T², squeezed at the left edge of a
+    # linear axis; on a log axis each T is the same curve shifted by log of its sample factor
+    lo = float(np.min(c.alpha_pr)) / 50.0
+    hi = float(np.max(c.alpha_pr)) * 1.3
     layout[_axis(x1)].update(
-        title={"text": "α = n/d²"}, range=[0.0, float(np.max(c.alpha_pr)) * 1.02]
+        title={"text": "α = n/d²"}, type="log", dtick=1, range=[np.log10(lo), np.log10(hi)]
     )
     layout[_axis(x2)].update(title={"text": "α<sub>eff</sub>"}, range=[0.0, float(c.alpha_eff[-1])])
     for y in (y1, y2):
         layout[_axis(y)].update(range=[0.0, 1.02])
     layout[_axis(y1)]["title"] = {"text": "MMSE (A-units)"}
-    title = f"ρ = {c.rho:.3g}: ticks at α<sub>PR</sub>"
+    title = "Bayes-optimal MMSE per token count T (ticks: α<sub>PR</sub>)"
     return go.Figure(
         data=traces,
         layout=go.Layout(height=height, title={"text": title, "font": {"size": 14}}, **layout),
@@ -523,7 +528,8 @@ def plot_gd_averaging(averaging: Any, height: int = 420) -> go.Figure:
     -------
     plotly.graph_objects.Figure
         Left: single runs at k = 1, the error of the mean of the first k runs, m(1 + 1/k),
-        2m and m. Right (when recorded): m_k and the error of the mean along training.
+        2m (dash-dot) and m (dotted), as named lines. Right (when recorded): m_k and the error
+        of the mean along training.
     """
     check_instance(averaging, "averaging", GdAveraging)
     height = check_height(height)
@@ -558,18 +564,19 @@ def plot_gd_averaging(averaging: Any, height: int = 420) -> go.Figure:
             line={"color": "black", "dash": "dash"},
         ),
     ]
-    shapes = [_hline(g.mmse, x1, y1, dash="dot"), _hline(2 * g.mmse, x1, y1, dash="dashdot")]
+    kspan = [float(g.k[0]) - 0.4, float(g.k[-1]) + 0.4]
+    traces += _levels(g.mmse, kspan, x1, y1, legend=True)
     top = max(float(np.max(g.single)), 2 * g.mmse) * 1.15
     if with_path:
         x2, y2, _ = refs[1]
         traces += _paths(g, x2, y2)
-        shapes += [_hline(g.mmse, x2, y2, dash="dot"), _hline(2 * g.mmse, x2, y2, dash="dashdot")]
-        layout[_axis(x2)].update(title={"text": "Adam step"})
+        steps = [float(g.steps[0]), float(g.steps[-1])]
+        traces += _levels(g.mmse, steps, x2, y2, legend=False)
+        layout[_axis(x2)].update(title={"text": "Adam step"}, range=steps)
         layout[_axis(y2)].update(range=[0.0, top])
-    layout["shapes"] = shapes
-    layout[_axis(x1)].update(title={"text": "runs averaged k"}, dtick=1)
+    layout[_axis(x1)].update(title={"text": "runs averaged k"}, dtick=1, range=kspan)
     layout[_axis(y1)].update(title={"text": "‖Â − A*‖²/d"}, range=[0.0, top])
-    title = f"dotted: MMSE m = {g.mmse:.3f}; dash-dot: 2m"
+    title = "Averaging trained networks: error against the MMSE"
     return go.Figure(
         data=traces,
         layout=go.Layout(height=height, title={"text": title, "font": {"size": 14}}, **layout),
@@ -604,6 +611,27 @@ def _dots(x: Any, y: Any, name: str, xaxis: str, yaxis: str, marker: dict) -> di
         "yaxis": yaxis,
         "marker": marker,
     }
+
+
+def _levels(mmse: float, span: list[float], x: str, y: str, legend: bool) -> list[dict]:
+    """The MMSE m (dotted) and 2m (dash-dot) as named horizontal lines across ``span``."""
+    return [
+        _line(
+            span,
+            [level, level],
+            name,
+            xaxis=x,
+            yaxis=y,
+            legendgroup=group,
+            showlegend=legend,
+            line={"color": "black", "dash": dash, "width": 1.5},
+            hoverinfo="skip",
+        )
+        for level, name, group, dash in (
+            (mmse, f"MMSE m = {mmse:.3f}", "mmse", "dot"),
+            (2 * mmse, "2m", "2m", "dashdot"),
+        )
+    ]
 
 
 def _paths(g: GdAveraging, x: str, y: str) -> list[dict]:

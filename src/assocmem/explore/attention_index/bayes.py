@@ -63,7 +63,7 @@ from assocmem.quadratic.thresholds import perfect_recovery_threshold
 
 from .._checks import check_height
 from .._layout import tidied
-from ._common import _COLORS, _GREY, _fmt, _line
+from ._common import _COLORS, _GREY, _fmt, _line, _rho_color
 
 __all__ = [
     "LearningCurves",
@@ -474,6 +474,7 @@ def plot_fixed_point(curve: Any, point: Any, height: int = 400) -> go.Figure:
         ]
     layout = go.Layout(
         height=height,
+        title={"text": "The fixed-point condition and the MMSE along it", "font": {"size": 14}},
         xaxis={"domain": [0.0, 0.45], "type": "log", "title": {"text": "q̂"}},
         yaxis={"title": {"text": "2α = h(q̂) + Δq̂/2"}, "rangemode": "tozero"},
         xaxis2={"domain": [0.57, 1.0], "type": "log", "anchor": "y2", "title": {"text": "q̂"}},
@@ -496,8 +497,9 @@ def plot_learning_curves(curves: Any, height: int = 420) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        One line per ρ; dotted ticks at α_PR(ρ) on the α axis (Δ = 0 only: with noise the
-        MMSE never reaches 0); the dashed ρ = ∞ line; a star at the marked point.
+        One line per ρ (its colour tied to the value of ρ); dotted ticks at α_PR(ρ) on the α
+        axis (Δ = 0 only: with noise the MMSE never reaches 0); the dashed ρ = ∞ line; a star
+        at the marked point.
     """
     check_instance(curves, "curves", LearningCurves)
     height = check_height(height)
@@ -505,8 +507,8 @@ def plot_learning_curves(curves: Any, height: int = 420) -> go.Figure:
     goe = "ρ = ∞: 1 − 2α" if c.noise == 0.0 else "ρ = ∞ (Gaussian prior)"
     traces = [_line(c.alpha, c.goe, goe, line={"color": "black", "dash": "dash"})]
     shapes = []
-    for i, (r, m, apr) in enumerate(zip(c.rho, c.mmse, c.alpha_pr, strict=True)):
-        color = _COLORS[i % len(_COLORS)]
+    for r, m, apr in zip(c.rho, c.mmse, c.alpha_pr, strict=True):
+        color = _rho_color(r)
         traces.append(
             _line(
                 c.alpha,
@@ -625,17 +627,17 @@ def plot_narrow_limit(curves: Any, height: int = 420) -> go.Figure:
         _line(
             c.alpha_bar,
             c.limit,
-            "ρ → 0: 1, then 4ᾱ(1 − ᾱ)",
+            "ρ → 0 limit",
             line={"color": "black", "dash": "dash", "width": 3},
         )
     ]
-    for i, (r, m) in enumerate(zip(c.rho, c.mmse, strict=True)):
+    for r, m in zip(c.rho, c.mmse, strict=True):
         traces.append(
             _line(
                 c.alpha_bar,
                 m,
                 f"ρ = {_fmt(r)}",
-                line={"color": _COLORS[i % len(_COLORS)], "width": 2},
+                line={"color": _rho_color(r), "width": 2},
                 hovertemplate="ᾱ = %{x:.3f}<br>m = %{y:.4f}<extra></extra>",
             )
         )

@@ -606,37 +606,38 @@ def plot_hardmax_curves(curves: Any, gamp: Any = None, height: int = 460) -> go.
     -------
     plotly.graph_objects.Figure
         The paper's layout: log α on [0.03, 10] (or the curves' range), log MMSE; one colour
-        per ρ; ``curves.show`` selects the solid (exact), dashed (published) or both.
+        per ρ (one legend entry each); ``curves.show`` selects the solid (exact), dashed
+        (published) or both, and with both two black legend entries name the line styles.
     """
     check_instance(curves, "curves", HardmaxCurves)
     runs = [] if gamp is None else check_results(gamp, "gamp", GampView)
     height = check_height(height)
     c = curves
     traces = []
+    # One legend entry per ρ (its exact and published curves share it, so a wrapped legend
+    # never splits a pair), and, when both are drawn, two black entries for the line styles.
+    kinds = [k for k in ("exact", "published") if c.show in ("both", k)]
+    styles = {"exact": {"width": 3}, "published": {"width": 2, "dash": "dash"}}
     for i, r in enumerate(c.rho):
         color = _COLORS[i % len(_COLORS)]
-        if c.show in ("both", "exact"):
+        for j, kind in enumerate(kinds):
             traces.append(
                 _line(
                     c.alpha,
-                    c.exact[i],
-                    f"ρ = {_fmt(r)}, exact",
+                    c.exact[i] if kind == "exact" else c.published[i],
+                    f"ρ = {_fmt(r)}",
                     legendgroup=str(i),
-                    line={"color": color, "width": 3},
-                    hovertemplate="α = %{x:.3g}<br>m = %{y:.4f}<extra></extra>",
+                    showlegend=j == 0,
+                    line={"color": color, **styles[kind]},
+                    hovertemplate=f"ρ = {_fmt(r)}, {kind}<br>α = %{{x:.3g}}<br>"
+                    "m = %{y:.4f}<extra></extra>",
                 )
             )
-        if c.show in ("both", "published"):
-            traces.append(
-                _line(
-                    c.alpha,
-                    c.published[i],
-                    f"ρ = {_fmt(r)}, published",
-                    legendgroup=str(i),
-                    line={"color": color, "width": 2, "dash": "dash"},
-                    hovertemplate="α = %{x:.3g}<br>m = %{y:.4f}<extra></extra>",
-                )
-            )
+    if len(kinds) == 2:
+        traces += [
+            _line([None], [None], kind, line={"color": "black", **styles[kind]}, hoverinfo="skip")
+            for kind in kinds
+        ]
     if runs:
         traces.append(
             {
@@ -684,7 +685,7 @@ def plot_hardmax_narrow_limit(view: Any, height: int = 420) -> go.Figure:
     plotly.graph_objects.Figure
         Exact (solid) and published (dashed) ρ → 0 curves, finite-ρ exact curves (thin), and
         dotted lines at ᾱ_c = 0.40341 (exact) and 0.56327 (published; the paper's figure draws
-        0.56345).
+        0.56345), labelled with their values to three decimals.
     """
     check_instance(view, "view", NarrowLimit)
     height = check_height(height)
@@ -713,13 +714,16 @@ def plot_hardmax_narrow_limit(view: Any, height: int = 420) -> go.Figure:
     ]
     annotations = [
         {
+            # two lines, so that the label fits between the y axis and its line
             "x": v.threshold_exact,
-            "y": 0.05,
+            "y": 0.04,
             "xref": "x",
             "yref": "y",
             "showarrow": False,
-            "text": f"{v.threshold_exact:.5f}",
+            "text": f"exact<br>ᾱ<sub>c</sub> = {v.threshold_exact:.3f}",
             "xanchor": "right",
+            "yanchor": "bottom",
+            "align": "right",
             "xshift": -3,
         },
         {
@@ -728,7 +732,7 @@ def plot_hardmax_narrow_limit(view: Any, height: int = 420) -> go.Figure:
             "xref": "x",
             "yref": "y",
             "showarrow": False,
-            "text": f"{v.threshold_published:.5f}",
+            "text": f"published {v.threshold_published:.3f}",
             "xanchor": "left",
             "xshift": 3,
         },

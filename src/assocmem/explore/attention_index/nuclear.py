@@ -653,12 +653,13 @@ def plot_spectra(views: Any, height: int = 400) -> go.Figure:
     -------
     plotly.graph_objects.Figure
         Per panel: a histogram of the positive FISTA eigenvalues (density per d, so that its
-        area is the nonzero fraction), the theory density μ_𝒴(x + b) (black) and, in the
-        panel title, the atom at zero (FISTA against theory) and the phase label.
+        area is the nonzero fraction), the theory density μ_𝒴(x + b) (black), the atom at zero
+        (FISTA against theory) and the phase name in the panel's top right corner; the panel
+        title gives α.
     """
     items = [views] if isinstance(views, SpectrumView) else list(_as_views(views))
     height = check_height(height)
-    titles = [f"α = {v.point.alpha:.3g}: {v.phase}" for v in items]
+    titles = [f"α = {v.point.alpha:.3g}" for v in items]
     layout, refs = _panels(titles, spacing=0.08)
     traces = []
     for i, (v, (x, y, _)) in enumerate(zip(items, refs, strict=True)):
@@ -703,7 +704,29 @@ def plot_spectra(views: Any, height: int = 400) -> go.Figure:
             },
         ]
         layout[_axis(x)].update(title={"text": "eigenvalue of Â"}, range=[-0.05 * hi, hi])
-        layout[_axis(y)].update(rangemode="tozero")
+        # the y range holds the tallest bar, the theory density and both atom marks, with 10 %
+        # to spare, so the atom circle does not sit on the panel's top edge
+        density = np.asarray(v.density, dtype=float)
+        tallest = max(
+            float(counts.max() / (v.d * width)) if counts.size else 0.0,
+            float(density[np.isfinite(density)].max(initial=0.0)),
+            zeros,
+            float(v.atom),
+        )
+        layout[_axis(y)].update(range=[0.0, 1.1 * tallest if tallest > 0 else 1.0])
+        layout["annotations"].append(
+            {
+                "text": v.phase,
+                "x": 0.98,
+                "y": 0.98,
+                "xref": f"{x} domain",
+                "yref": f"{y} domain",
+                "xanchor": "right",
+                "yanchor": "top",
+                "showarrow": False,
+                "font": {"size": 12},
+            }
+        )
     layout[_axis(refs[0][1])].update(title={"text": "density / atom mass"})
     v0 = items[0]
     title = (

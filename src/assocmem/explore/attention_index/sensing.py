@@ -484,19 +484,26 @@ def plot_tokens(view: Any, height: int = 430) -> go.Figure:
     -------
     plotly.graph_objects.Figure
         Left: T(T+1)/2 logits (grey bars; the current T in blue), the measured rank of what the
-        softmax reveals (orange dots) and (T² + T − 2)/2 (black line). Right: H_rec − H for the
-        current T, the minimum-norm logits with the same softmax minus the true ones: every
-        entry equals one constant c (the direction c·11ᵀ).
+        softmax reveals (orange dots) and (T² + T − 2)/2 (black line). Right: for the current T,
+        the minimum-norm logits with the same softmax against the true ones (one dot per
+        h_ab, a ≤ b): all on the line h + c (blue) beside the diagonal (dotted), since
+        H_rec − H = c·11ᵀ.
     """
     check_instance(view, "view", TokenView)
     height = check_height(height)
     v = view
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["forms per sequence", "H<sub>rec</sub> − H"], widths=[1.4, 1.0], spacing=0.12
+        ["forms per sequence", "recovered logits"], widths=[1.4, 1.0], spacing=0.12
     )
     colors = [_BLUE if t == v.T else "#c7c7c7" for t in v.tokens]
     factor = (v.tokens**2 + v.tokens - 2) // 2
-    diff = np.round(v.H_rec - v.H, 6)
+    # the T(T+1)/2 distinct logits h_ab (a ≤ b) and their recovered values: all on one line of
+    # slope 1, shifted by c, which is the direction c·11ᵀ the softmax loses
+    upper = np.triu_indices(v.T)
+    h, h_rec = np.round(v.H[upper], 6), np.round(v.H_rec[upper], 6)
+    span = np.array([float(min(h.min(), h_rec.min())), float(max(h.max(), h_rec.max()))])
+    pad = 0.08 * max(float(span[1] - span[0]), 1e-3)
+    span = span + np.array([-pad, pad])
     traces = [
         {
             "type": "bar",
@@ -511,25 +518,21 @@ def plot_tokens(view: Any, height: int = 430) -> go.Figure:
         | {"mode": "lines", "line": {"color": "black"}},
         _scatter(v.tokens, v.identifiable, (x1, y1), f"measured rank (β = {v.beta:g})")
         | {"mode": "markers", "marker": {"color": _ORANGE, "size": 10}},
-        {
-            "type": "heatmap",
-            "z": diff,
-            "x": np.arange(1, v.T + 1),
-            "y": np.arange(1, v.T + 1),
-            "xaxis": x2,
-            "yaxis": y2,
-            "colorscale": "RdBu",
-            "zmid": 0.0,
-            "showscale": False,
-            "texttemplate": "%{z:.3f}",
-            "name": "H_rec − H",
-            "showlegend": False,
+        _scatter(span, span, (x2, y2), "diagonal h<sub>rec</sub> = h")
+        | {"mode": "lines", "line": {"color": "#c7c7c7", "dash": "dot"}},
+        _scatter(span, span + v.shift, (x2, y2), f"h + c, c = {v.shift:+.3f}")
+        | {"mode": "lines", "line": {"color": _BLUE, "width": 1.5}},
+        _scatter(h, h_rec, (x2, y2), f"logits h<sub>ab</sub>, a ≤ b (T = {v.T})")
+        | {
+            "mode": "markers",
+            "marker": {"color": _BLUE, "size": 9},
+            "hovertemplate": "h = %{x:.3f}<br>h<sub>rec</sub> = %{y:.3f}<extra></extra>",
         },
     ]
     layout[_axis(x1)].update(title={"text": "tokens T"}, dtick=1)
     layout[_axis(y1)].update(title={"text": "count"}, rangemode="tozero")
-    layout[_axis(x2)].update(title={"text": "b"}, dtick=1)
-    layout[_axis(y2)].update(title={"text": "a"}, dtick=1, autorange="reversed")
+    layout[_axis(x2)].update(title={"text": "true logit h<sub>ab</sub>"}, range=list(span))
+    layout[_axis(y2)].update(title={"text": "recovered h<sub>rec</sub>"})
     title = (
         f"T = {v.T}, β = {v.beta:g}: {int(v.identifiable[v.T - 1])} identifiable forms of "
         f"{int(v.logits[v.T - 1])}; H<sub>rec</sub> − H = {v.shift:+.3f}·11ᵀ "
