@@ -26,7 +26,7 @@ def _fmt(x: float) -> str:
 
 
 def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **style: Any) -> dict:
-    """A line trace on the axes (xaxis, yaxis), values to 6 significant digits.
+    """A line trace on the axes (xaxis, yaxis).
 
     ``style`` adds or overrides trace keys. Non-finite values become gaps (None).
     """
@@ -42,7 +42,12 @@ def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **st
     }
 
 
-def _finite(values: Any) -> list[Any]:
-    """A list for plotly: finite values rounded to 6 significant digits, others None (gaps)."""
-    arr = np.asarray(values, dtype=float).ravel()
-    return [float(f"{v:.6g}") if np.isfinite(v) else None for v in arr]
+def _finite(values: Any) -> np.ndarray:
+    """A float array for plotly: non-finite values (and None) become NaN, which draw as gaps.
+
+    Arrays travel to the browser as base64 typed arrays (plotly >= 6), so no rounding is
+    needed to keep pages small.
+    """
+    arr = np.array(values, dtype=float).ravel()
+    arr[~np.isfinite(arr)] = np.nan
+    return arr
