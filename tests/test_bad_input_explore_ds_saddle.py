@@ -69,6 +69,17 @@ BASELINES = [
             "rng": bad.SEED,
         },
     ),
+    Baseline(
+        plots.threshold_scan,
+        {
+            "P_stars": np.array([2]),
+            "rhos": np.array([1.0]),
+            "factors": np.array([0.9, 1.2]),
+            "P": 2,
+            "max_iter": 200,
+        },
+        accepts={"rhos": {"inf", "inf_entry", "float_for_int"}, "factors": {"float_for_int"}},
+    ),
     Baseline(plots.plot_solver, {"view": _SOLVER, "height": 400}),
     Baseline(plots.plot_pitchfork, {"view": _PITCH, "height": 420}),
     Baseline(plots.plot_phase, {"view": _PHASE, "height": 440}),

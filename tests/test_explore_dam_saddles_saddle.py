@@ -112,6 +112,21 @@ class TestGibbsView:
         assert 3.0 in g.theory_beta and g.theory_beta.size == g.theory_mean.size
 
 
+class TestThresholdScan:
+    def test_check_d3(self) -> None:
+        # Note §3.2 D3: split amplitude 0 (≤ 1e-8) at 0.99 β_eff,c and > 0.05 at 1.01 β_eff,c,
+        # for P* = 2, 3 and ϱ = ∞, 0.5; measured 0.10-0.16 at 1.01 and 0.29-0.48 at 1.1.
+        t = plots.threshold_scan([2, 3], [math.inf, 0.5], [0.99, 1.01, 1.1])
+        np.testing.assert_allclose(t.threshold, [[2**0.5, 6**0.5], [3**0.5, 7**0.5]])
+        assert np.all(t.split_amplitude[..., 0] <= 1e-8) and np.all(t.converged[..., 0])
+        assert np.all(t.split_amplitude[..., 1] > 0.05)
+        assert np.all((t.split_amplitude[..., 2] > 0.29) & (t.split_amplitude[..., 2] < 0.49))
+
+    def test_rhos_refuses_a_string(self) -> None:
+        with pytest.raises(TypeError, match="rhos"):
+            plots.threshold_scan(rhos="abc")
+
+
 class TestFigures:
     def test_solver_figure(self) -> None:
         v = plots.solver_view(2.5, 1.0, 2, 3, init="specialised")

@@ -24,8 +24,9 @@ the ``converged`` flags instead.
 
 Public functions
 ----------------
-solver_view, pitchfork_view, phase_view, gibbs_view
-    The views (results ``SolverView``, ``PitchforkView``, ``PhaseView``, ``GibbsView``).
+solver_view, pitchfork_view, phase_view, gibbs_view, threshold_scan
+    The views (results ``SolverView``, ``PitchforkView``, ``PhaseView``, ``GibbsView``,
+    ``ThresholdScan``; the last is a table, with no figure).
 plot_solver
     The overlap matrix, the convergence trace and the free entropy of two branches.
 plot_pitchfork
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +72,7 @@ __all__ = [
     "PhaseView",
     "PitchforkView",
     "SolverView",
+    "ThresholdScan",
     "gibbs_view",
     "phase_view",
     "pitchfork_view",
@@ -78,6 +81,7 @@ __all__ = [
     "plot_pitchfork",
     "plot_solver",
     "solver_view",
+    "threshold_scan",
 ]
 
 _INITS = ("symmetric", "specialised", "random")
@@ -222,6 +226,34 @@ class GibbsView:
     beta_c: float | None
 
 
+@dataclass(frozen=True)
+class ThresholdScan:
+    """The split amplitude of Eq. 9 at multiples of the analytic split line (check D3).
+
+    Attributes
+    ----------
+    P_star : ndarray of int, shape (k,)
+    rho : ndarray, shape (r,)
+    factors : ndarray, shape (f,)
+        β_eff/β_eff,c of the solves.
+    P : int
+    threshold : ndarray, shape (k, r)
+        β_eff,c = √(P* + P/ϱ).
+    split_amplitude : ndarray, shape (k, r, f)
+    converged : ndarray of bool, shape (k, r, f)
+        Whether max|Δm| < 1e-12 within ``max_iter`` (a split start with P* ≥ 3 drifts slowly
+        along a flat direction just above the line; its amplitude is then the last iterate's).
+    """
+
+    P_star: np.ndarray
+    rho: np.ndarray
+    factors: np.ndarray
+    P: int
+    threshold: np.ndarray
+    split_amplitude: np.ndarray
+    converged: np.ndarray
+
+
 # --- validation -------------------------------------------------------------------------------
 
 
@@ -229,14 +261,14 @@ def _check_beta_eff(value: Any, name: str = "beta_eff") -> float:
     return check_fraction(value, name, 0.0, _BETA_MAX, open_hi=False)
 
 
-def _check_rho(value: Any) -> float:
+def _check_rho(value: Any, name: str = "rho") -> float:
     """ϱ in [1e-2, 1e4], or inf (the loss limit)."""
     if isinstance(value, float | int | np.floating | np.integer) and not isinstance(
         value, bool | np.bool_
     ):
         if math.isinf(float(value)) and float(value) > 0:
             return math.inf
-    return check_fraction(value, "rho", *_RHO_RANGE, open_lo=False, open_hi=False)
+    return check_fraction(value, name, *_RHO_RANGE, open_lo=False, open_hi=False)
 
 
 def _check_units(value: Any, name: str) -> int:
@@ -489,6 +521,78 @@ def gibbs_view(
         theory_at_beta=np.stack([spec[at], mean[at]], axis=1),
         beta_c=None if K < 2 or Pn < 2 else _threshold(K, load, Pn) / s,
     )
+
+
+def threshold_scan(
+    P_stars: Any = (2, 3, 4),
+    rhos: Any = (math.inf, 2.0, 0.5),
+    factors: Any = (0.99, 1.01, 1.1),
+    P: Any = 2,
+    max_iter: Any = 4000,
+) -> ThresholdScan:
+    """Solve Eq. 9 just below and above β_eff,c = √(P* + P/ϱ) for several P* and ϱ.
+
+    Parameters
+    ----------
+    P_stars : array_like of int, shape (k,)
+        Teacher units, each 2 to 8; at most 8 values.
+    rhos : array_like, shape (r,)
+        Loads ϱ, each in [0.01, 10000] or inf; at most 8 values.
+    factors : array_like, shape (f,)
+        β_eff/β_eff,c, each in [0.5, 2]; at most 8 values.
+    P : int
+        Student units, 2 to 8.
+    max_iter : int
+        Iteration cap per (P*, ϱ), 1 to 100000.
+
+    Returns
+    -------
+    ThresholdScan
+
+    Notes
+    -----
+    One batched :func:`~assocmem.potts_dam.saddle.phase_diagram` per (P*, ϱ), from the
+    symmetric start with the 1e-4 kick, tolerance 1e-12. Below the line the kick decays (split
+    amplitude 0); above it the solution splits (our derivation of the line from Thériault &
+    Tantari 2025, Eq. 9 and App. G; note check D3: amplitude ≈ 0.10-0.15 at 1.01 β_eff,c and
+    0.29-0.48 at 1.1 β_eff,c).
+
+    Examples
+    --------
+    >>> t = threshold_scan([2], [1.0], [0.9, 1.2])
+    >>> t.threshold.tolist(), (t.split_amplitude > 0.05).tolist()
+    ([[2.0]], [[[False, True]]])
+    """
+    Ks = as_real_vector(P_stars, "P_stars", 2, _UNITS_MAX, open_lo=False, open_hi=False)
+    if bool(np.any(Ks != np.round(Ks))):
+        raise ValueError(f"P_stars must hold whole numbers in [2, {_UNITS_MAX}], got {Ks!r}")
+    rs = _check_rhos(rhos)
+    fs = as_real_vector(factors, "factors", 0.5, 2.0, open_lo=False, open_hi=False)
+    for name, arr in (("P_stars", Ks), ("rhos", rs), ("factors", fs)):
+        check_size(arr.size, name, "values", 8, "pass fewer")
+    Pn = check_positive_int(P, "P", minimum=2, maximum=_UNITS_MAX)
+    n = check_positive_int(max_iter, "max_iter", maximum=_ITER_MAX)
+    K_int = Ks.astype(int)
+    line = np.array([[_threshold(int(K), float(r), Pn) for r in rs] for K in K_int])
+    amp = np.zeros((Ks.size, rs.size, fs.size))
+    conv = np.zeros(amp.shape, dtype=bool)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        for i, K in enumerate(K_int):
+            for j, r in enumerate(rs):
+                pd = saddle.phase_diagram([r], line[i, j] * fs, int(K), Pn, tol=1e-12, max_iter=n)
+                amp[i, j], conv[i, j] = pd.split_amplitude[0], pd.converged[0]
+    return ThresholdScan(K_int, rs, fs, Pn, line, amp, conv)
+
+
+def _check_rhos(values: Any) -> np.ndarray:
+    """ϱ values as a 1-D float array, each in [0.01, 1e4] or inf."""
+    if isinstance(values, numbers.Real) and not isinstance(values, bool | np.bool_):
+        values = [values]
+    arr = np.asarray(values) if isinstance(values, list | tuple | np.ndarray) else None
+    if arr is None or arr.dtype.kind not in "iuf" or arr.ndim != 1 or arr.size == 0:
+        raise TypeError(f"rhos must be a non-empty 1-D sequence of numbers, got {values!r:.80}")
+    return np.array([_check_rho(float(x), "rhos") for x in arr])
 
 
 @functools.lru_cache(maxsize=256)
