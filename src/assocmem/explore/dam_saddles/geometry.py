@@ -727,7 +727,7 @@ def plot_overlaps(view: Any, height: int = 440) -> go.Figure:
         _line(
             v.v_grid,
             v.length_curve,
-            "A_N(vN)",
+            "A<sub>N</sub>(vN)",
             xaxis=x2,
             yaxis=y2,
             line={"color": _COLORS[4], "dash": "dot", "width": 2},
