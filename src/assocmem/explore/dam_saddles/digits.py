@@ -586,7 +586,7 @@ def plot_memories(run: Any, count: int = 25, height: int = 420) -> go.Figure:
             colorscale="Blues",
             zmin=0.0,
             zmax=1.0,
-            colorbar={"title": {"text": "p/p<sub>h</sub>"}, "thickness": 12, "len": 0.8},
+            colorbar={"thickness": 12, "len": 0.8},
             name="soft labels",
         ),
     ]
