@@ -575,13 +575,14 @@ def plot_two_group_split(toy: Any, height: int = 420) -> go.Figure:
     plotly.graph_objects.Figure
         Left: patterns (grey) and the two memories at the start (open) and after descent
         (filled), projected on x̃ (horizontal) and u (vertical). Middle: the exact loss change
-        of the copies at x̃ ± δ'u against δ' and the quadratic (δ'²/2)λ_min (dashed), δ marked.
+        of the copies at x̃ ± δ'u against δ' and the quadratic (δ'²/2)λ_min (dashed), δ marked;
+        the y range follows the exact curve.
         Right: ‖w¹ − w²‖ against the gradient-descent iteration (log axis, from 1).
     """
     t = check_instance(toy, "toy", TwoGroupSplit)
     height = check_height(height)
     layout, ((x1, y1, _), (x2, y2, _), (x3, y3, _)) = _panels(
-        ["patterns and memories", "loss along x̃ ± δ′u", "‖w¹ − w²‖ during descent"],
+        ["projections", "loss along ±δ′u", "copies' distance"],
         spacing=0.09,
     )
     P = np.stack([t.patterns @ t.mean_direction, t.patterns @ t.direction])
@@ -635,9 +636,13 @@ def plot_two_group_split(toy: Any, height: int = 420) -> go.Figure:
     layout[_axis(x1)].update(title={"text": "x·x̃"})
     layout[_axis(y1)].update(title={"text": "x·u"})
     layout[_axis(x2)].update(title={"text": "δ′"})
-    layout[_axis(y2)].update(title={"text": "ΔL"})
+    # the y range follows the exact curve (the parabola leaves it at large δ′)
+    lo = min(float(np.min(t.loss_change)), 0.0)
+    hi = max(float(np.max(t.loss_change)), 0.0)
+    span = hi - lo if hi > lo else 1e-12
+    layout[_axis(y2)].update(title={"text": "ΔL"}, range=[lo - 0.4 * span, hi + 0.15 * span])
     layout[_axis(x3)].update(title={"text": "iteration"}, type="log", dtick=1)
-    layout[_axis(y3)].update(rangemode="tozero")
+    layout[_axis(y3)].update(title={"text": "‖w¹ − w²‖"}, rangemode="tozero")
     title = f"Two groups at β/β<sub>c</sub> = {_fmt(t.beta / t.beta_c)}, δ = {_fmt(t.delta)}"
     layout.update(height=height, title={"text": title, "font": {"size": 14}})
     return go.Figure(data=traces, layout=layout)
