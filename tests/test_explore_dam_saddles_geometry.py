@@ -42,7 +42,7 @@ class TestCircleView:
 
     def test_descent_lowers_the_energy_and_ends_at_a_minimum(self):
         v = plots.circle_view(8.0, 0.1, -0.5)
-        e = np.interp(v.path, v.theta, v.energy, period=2 * math.pi)
+        e = v.path_energy
         # E is linearly interpolated on a 0.5° grid: error up to h²·max|E''|/8 ≈ 1e-4 at β = 8
         assert np.all(np.diff(e) <= 2e-4) and e[-1] < e[0] - 1.0
         gaps = np.abs(np.angle(np.exp(1j * (v.minima - v.path[-1]))))

@@ -43,11 +43,12 @@ def _line(x: Any, y: Any, name: str, *, xaxis: str = "x", yaxis: str = "y", **st
 
 
 def _finite(values: Any) -> np.ndarray:
-    """A float array for plotly: non-finite values (and None) become NaN, which draw as gaps.
+    """A float32 array for plotly: non-finite values (and None) become NaN, drawn as gaps.
 
-    Arrays travel to the browser as base64 typed arrays (plotly >= 6), so no rounding is
-    needed to keep pages small.
+    Arrays travel to the browser as base64 typed arrays (plotly >= 6); float32 halves the
+    bytes of a page of precomputed slider steps and keeps seven significant digits, more
+    than a figure shows.
     """
     arr = np.array(values, dtype=float).ravel()
     arr[~np.isfinite(arr)] = np.nan
-    return arr
+    return arr.astype(np.float32)

@@ -77,8 +77,9 @@ _POINTS_RANGE = (20, 1000)
 _V_RANGE = (0.01, 100.0)
 _SAMPLE_N_RANGE = (3, 2000)
 _SAMPLES_RANGE = (10, 20_000)
-_CURVE = 200  # points of the ς(2v) curve
+_CURVE = 100  # points of the ς(2v) curve
 _BINS = 40
+_TURN = np.linspace(0.0, 2.0 * math.pi, 121)  # the unit circle, drawn
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class CircleView:
         Start angle of the descent.
     path : ndarray, shape (201,)
         Angles along 200 steps of Riemannian gradient descent on E with step 1/β.
+    path_energy : ndarray, shape (201,)
+        E along the path (interpolated on the grid).
     nearest : int
         Index of the memory closest to the end point.
     overlap : float
@@ -120,6 +123,7 @@ class CircleView:
     minima: np.ndarray
     start: float
     path: np.ndarray
+    path_energy: np.ndarray
     nearest: int
     overlap: float
 
@@ -175,7 +179,7 @@ class OverlapView:
         ς(2v), the N → ∞ limit of the overlap.
     mean_length : float
         A_N(vN), the exact mean overlap at this N.
-    v_grid, varsigma_curve, length_curve : ndarray, shape (200,)
+    v_grid, varsigma_curve, length_curve : ndarray, shape (100,)
         A geometric v grid from 0.01 to 100, ς(2v) and A_N(vN) on it.
     """
 
@@ -275,6 +279,7 @@ def circle_view(
         minima=theta[lower],
         start=start,
         path=path,
+        path_energy=np.interp(path, theta, energy, period=2.0 * math.pi),
         nearest=nearest,
         overlap=float(cos[nearest]),
     )
@@ -472,11 +477,14 @@ def plot_circle(view: Any, height: int = 440) -> go.Figure:
     scale = 1.0 + v.density / float(v.density.max())
     ring = np.append(v.theta, v.theta[0])
     radial = np.append(scale, scale[0])
+    # the path's points where it still moves (> 1e-3 rad from the last drawn one), and its end
+    moved = np.abs(np.diff(np.unwrap(v.path))) > 1e-3
+    shown = np.unique(np.concatenate([[0], np.flatnonzero(moved) + 1, [v.path.size - 1]]))
     end = float(v.path[-1])
     traces: list[dict[str, Any]] = [
         _line(
-            np.cos(ring),
-            np.sin(ring),
+            np.cos(_TURN),
+            np.sin(_TURN),
             "unit circle",
             xaxis=x1,
             yaxis=y1,
@@ -529,10 +537,15 @@ def plot_circle(view: Any, height: int = 440) -> go.Figure:
             showlegend=False,
         ),
     ]
-    energy_path = np.interp(v.path, v.theta, v.energy, period=2.0 * math.pi)
     traces.append(
         _markers(
-            v.path, energy_path, "descent path", (x2, y2), color=_COLORS[2], size=5, opacity=0.6
+            v.path[shown],
+            v.path_energy[shown],
+            "descent path",
+            (x2, y2),
+            color=_COLORS[2],
+            size=5,
+            opacity=0.6,
         )
     )
     if v.floor > 0:
