@@ -134,6 +134,11 @@ class TestFigures:
         heat = fig.data[0]
         assert heat.type == "heatmap" and np.asarray(heat.z).shape == (2, 3)
         assert [t.type for t in fig.data[1:]] == ["scatter", "scatter", "bar"]
+        # the trace keeps its small residuals (log axis): it ends below the 1e-12 tolerance
+        two = plots.solver_view(2.5, 1.0, 2, 2, init="symmetric")
+        trace = plots.plot_solver(two)
+        assert two.point.converged and min(trace.data[1].y) < 1e-12
+        assert trace.layout.yaxis2.range[0] <= -12
         assert tuple(fig.data[3].y) == (
             round(v.point.free_entropy, 5),
             round(v.symmetric.free_entropy, 5),

@@ -643,16 +643,22 @@ def _phase(K: int, P: int, nr: int, nb: int, top: float) -> PhaseView:
 
 
 def _line(x: Any, y: Any, refs: tuple[str, str], name: str, **style: Any) -> dict[str, Any]:
+    y = np.asarray(y, dtype=float)
     return {
         "type": "scatter",
         "mode": "lines",
         "x": np.round(np.asarray(x, dtype=float), 5),
-        "y": np.round(np.asarray(y, dtype=float), 5),
+        "y": _significant(y) if style.pop("log", False) else np.round(y, 5),
         "xaxis": refs[0],
         "yaxis": refs[1],
         "name": name,
         **style,
     }
+
+
+def _significant(y: np.ndarray) -> np.ndarray:
+    """Four significant digits (values on a log axis span many decades)."""
+    return np.array([float(f"{v:.4g}") for v in y])
 
 
 def _threshold_name(value: float | None) -> str:
@@ -675,13 +681,13 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
     plotly.graph_objects.Figure
         Left: m^{μ*μ} as a heat map (rows teacher units μ*, columns student units μ, values
         printed). Middle: max|Δm| per iteration (log scale) from ``init`` and on the symmetric
-        branch. Right: f/ϱ of Eq. 22 on both (higher wins).
+        branch. Right: f/ϱ of Eq. 22 on both (bars "start" and "sym."; higher wins).
     """
     check_instance(view, "view", SolverView)
     height = check_height(height)
     v, pt = view, view.point
     layout, ((x1, y1, _), (x2, y2, _), (x3, y3, _)) = _panels(
-        ["overlaps m<sup>μ*μ</sup>", "convergence", "free entropy f/ϱ"],
+        ["overlaps m<sup>μ*μ</sup>", "convergence", "f/ϱ"],
         widths=[1.0, 1.3, 0.8],
         spacing=0.1,
     )
@@ -708,21 +714,24 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
             "showlegend": False,
         },
     ]
+    lowest, highest = 1.0, 1e-16
     for sp, name, color in ((pt, f"from {v.init}", _COLORS[0]), (v.symmetric, "symmetric", _GREY)):
         res = np.maximum(np.asarray(sp.residuals, dtype=float), 1e-16)
+        lowest, highest = min(lowest, float(res.min())), max(highest, float(res.max()))
         traces.append(
             _line(
                 np.arange(1, res.size + 1),
                 res,
                 (x2, y2),
                 name + ("" if sp.converged else " (cap)"),
+                log=True,
                 line={"color": color, "width": 2, "dash": "solid" if color != _GREY else "dash"},
             )
         )
     traces.append(
         {
             "type": "bar",
-            "x": [f"from {v.init}", "symmetric"],
+            "x": ["start", "sym."],
             "y": [round(pt.free_entropy, 5), round(v.symmetric.free_entropy, 5)],
             "marker": {"color": [_COLORS[0], _GREY]},
             "xaxis": x3,
@@ -734,7 +743,14 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
     )
     layout[_axis(y1)].update(autorange="reversed")
     layout[_axis(x2)].update(title={"text": "iteration"})
-    layout[_axis(y2)].update(title={"text": "max|Δm|"}, type="log", dtick=2, exponentformat="e")
+    span = [math.floor(math.log10(lowest)), math.ceil(math.log10(highest))]
+    layout[_axis(y2)].update(
+        title={"text": "max|Δm|"},
+        type="log",
+        range=span,
+        dtick=2 if span[1] - span[0] > 6 else 1,
+        exponentformat="power",
+    )
     f = (pt.free_entropy, v.symmetric.free_entropy)
     pad = 0.1 * max(abs(f[0] - f[1]), 0.05 * max(abs(f[0]), abs(f[1]), 1.0))
     layout[_axis(y3)].update(range=[min(f) - pad, max(f) + pad])
@@ -769,7 +785,7 @@ def plot_pitchfork(view: Any, height: int = 420) -> go.Figure:
     height = check_height(height)
     v = view
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["overlaps with teacher unit 1", "free-entropy gain of the split"], widths=[1.3, 1.0]
+        ["overlaps with teacher unit 1", "free-entropy gain"], widths=[1.3, 1.0]
     )
     traces = [
         _line(
