@@ -128,6 +128,12 @@ class TestStaticFigure:
         assert step.args[1]["title.text"] == "a=3 b=x"
         assert step.args[1]["yaxis.range"] == [0, 4.0]
 
+    def test_a_choice_in_the_sliders_place_keeps_its_labels(self):
+        # The first control becomes the book's slider; a Choice there shows its own labels.
+        params = [ex.Choice("a", (1.0, 2.0), labels=("one", "∞"))]
+        fig = ex.static_figure(_compute, _line, params)
+        assert [st.label for st in fig.layout.sliders[0].steps] == ["one", "∞"]
+
     def test_dropdown_switches_between_sliders(self):
         params = [ex.Slider("a", 1.0, 2.0, steps=2), ex.Choice("b", ("x", "y"))]
         fig = ex.static_figure(_compute, _line, params)

@@ -88,10 +88,13 @@ _MAX_SHOWN = 6  # entries of an array shown in a default "ours" cell
 # Inline styles, so a table reads the same in JupyterLab and in the book (no stylesheet to load):
 # rules between rows, top-aligned cells, and a verdict colour that is not the only cue (the
 # word is printed too). The colours pass WCAG AA contrast on white.
-_TABLE_STYLE = "border-collapse:collapse;width:100%"
+_TABLE_STYLE = "border-collapse:collapse;width:100%;table-layout:fixed"
+# Fixed layout with these shares of the column (the header row sets them): the table never
+# grows past the column, and a word breaks only when it is longer than its column is wide.
+_COLUMN_WIDTHS = ("24%", "14%", "19%", "15%", "12%", "16%")
 _CELL_STYLE = (
     "padding:4px 6px;vertical-align:top;text-align:left;border-bottom:1px solid #d0d7de;"
-    "overflow-wrap:anywhere"  # a long file or function name must not widen the table
+    "overflow-wrap:break-word"  # only a word longer than its column breaks
 )
 _HEAD_STYLE = "border-bottom:2px solid #57606a"
 _GROUP_STYLE = "background:#f6f8fa;font-style:italic;font-weight:600"
@@ -438,7 +441,10 @@ class ClaimsTable:
     def _repr_html_(self) -> str:
         head = ("Claim", "Paper", "Ours", "Tolerance", "Verdict", "Why")
         out = [f"<table class='assocmem-claims' style='{_TABLE_STYLE}'><thead><tr>"]
-        out += [f"<th style='{_CELL_STYLE};{_HEAD_STYLE}'>{h}</th>" for h in head]
+        out += [
+            f"<th style='{_CELL_STYLE};{_HEAD_STYLE};width:{w}'>{h}</th>"
+            for h, w in zip(head, _COLUMN_WIDTHS, strict=True)
+        ]
         out.append("</tr></thead>")
         for kind in KINDS:
             rows = [c for c in self.claims if c.kind == kind]

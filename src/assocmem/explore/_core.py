@@ -563,12 +563,14 @@ def _static_figure(
     def visible(i: int, j: int) -> list[bool]:
         return [k in spans[i, j] for k in range(n_traces)]
 
+    # a Choice in the slider's place keeps its own labels ("∞", not "inf")
+    s_labels = slider.option_labels() if isinstance(slider, Choice) else [_fmt(v) for v in s_vals]
     sliders = []
     for j in range(len(m_vals)):
         steps = [
             {
                 "method": "update",
-                "label": _fmt(sv),
+                "label": s_labels[i],
                 "args": [{"visible": visible(i, j)}, _layout_step(figs[i, j])],
             }
             for i, sv in enumerate(s_vals)
