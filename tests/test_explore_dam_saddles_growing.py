@@ -108,6 +108,11 @@ class TestFigures:
     def test_growth_figure(self, runs) -> None:
         fig = plots.plot_growth(runs)
         names = [t.name for t in fig.data if t.showlegend is not False]
-        assert names == ["splitting descent", "scratch, P = 20"]
+        assert names == [
+            "splitting descent",
+            "scratch, P = 20",
+            "final accuracy from scratch",
+            "total work of growing",
+        ]
         assert fig.data[2].y[-1] == runs.split.P[-1]
         assert len(fig.layout.shapes) == 2

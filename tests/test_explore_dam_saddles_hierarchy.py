@@ -154,7 +154,12 @@ class TestFigures:
         names = [t.name for t in fig.data if t.showlegend is not False]
         assert any(n.startswith("split β of a unit") for n in names)
         assert any(n.startswith("trained β") for n in names)
-        assert len(fig.data) == s.w.shape[0] + 2 and len(fig.layout.shapes) == 2
+        assert any(n.startswith("λ = 0") for n in names)
+        units = [t for t in fig.data if t.legendgroup == "units"]
+        assert len(units) == s.w.shape[0] and all(t.opacity < 1 for t in units)
+        first = [t for t in fig.data if t.name.endswith("the first to split")]
+        assert len(first) == int(np.isfinite(c.beta_split).any())
+        assert len(fig.layout.shapes) == 2
 
     def test_two_group_figure(self) -> None:
         t = plots.two_group_split(1.2, 0.1, steps=100)

@@ -143,7 +143,7 @@ class TestFigures:
             round(v.point.free_entropy, 5),
             round(v.symmetric.free_entropy, 5),
         )
-        assert "β<sub>eff,c</sub> = 2.236" in fig.layout.title.text  # √(P* + P/ϱ) = √5
+        assert v.threshold == pytest.approx(5**0.5, abs=1e-3)  # √(P* + P/ϱ) = √5
 
     def test_pitchfork_figure(self) -> None:
         v = plots.pitchfork_view(1.0, 2, 2, beta_max=4.0, points=10)

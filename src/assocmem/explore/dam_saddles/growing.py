@@ -508,6 +508,8 @@ def plot_learning_tree(tree: Any, height: int = 440) -> go.Figure:
     layout[_axis(y1)].update(title={"text": "w · (first principal axis)"})
     layout[_axis(y2)].update(title={"text": "count"}, rangemode="tozero")
     title = f"Annealed memories on a hierarchical teacher, P = {t.P}, N = {t.N}"
+    for key in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
+        layout[key].update(zeroline=False)
     layout.update(height=height, title={"text": title, "font": {"size": 14}})
     return go.Figure(data=traces, layout=layout)
 
@@ -554,11 +556,29 @@ def plot_growth(runs: Any, height: int = 440) -> go.Figure:
     ]
     layout["shapes"].append(_hline(float(g.scratch_accuracy[-1]), x1, y1, color=_COLORS[0]))
     layout["shapes"].append(_vline(float(s.work[-1]), x1, y1, color=_COLORS[1]))
+    traces += [
+        _line(
+            [None],
+            [None],
+            (x1, y1),
+            "final accuracy from scratch",
+            line={"color": _COLORS[0], "dash": "dash", "width": 1},
+        ),
+        _line(
+            [None],
+            [None],
+            (x1, y1),
+            "total work of growing",
+            line={"color": _COLORS[1], "dash": "dot", "width": 1.5},
+        ),
+    ]
     layout[_axis(x1)].update(title={"text": "work (unit-epochs)"}, rangemode="tozero")
     low = float(min(np.min(s.test_accuracy), np.min(g.scratch_accuracy)))
     layout[_axis(y1)].update(title={"text": "accuracy"}, range=[max(0.0, low - 0.02), 1.0])
     layout[_axis(x2)].update(title={"text": "epoch"})
     layout[_axis(y2)].update(title={"text": "P"}, rangemode="tozero")
-    title = f"Growing to P = {g.P_max} from {g.P_init}: work ratio {g.work_ratio:.2f}"
+    title = f"Growing to P = {g.P_max} from {g.P_init} against training at full size"
+    for key in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
+        layout[key].update(zeroline=False)
     layout.update(height=height, title={"text": title, "font": {"size": 14}})
     return go.Figure(data=traces, layout=layout)

@@ -505,14 +505,15 @@ def plot_curvature(curves: Any, height: int = 420) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        One line per memory (below zero: a saddle direction once duplicated), the zero line
-        (dashed) and the β the memories were trained at (dotted); a dot where each line first
-        crosses zero.
+        One faint line per memory (below zero: a saddle direction once duplicated), the first
+        unit to split highlighted, the zero line (dashed) and the β the memories were trained
+        at (dotted); a dot where each line first crosses zero.
     """
     c = check_instance(curves, "curves", CurvatureCurves)
     height = check_height(height)
     traces = []
     P = c.lambda_min.shape[1]
+    first = int(np.nanargmin(np.where(np.isfinite(c.beta_split), c.beta_split, np.inf)))
     for mu in range(P):
         traces.append(
             _line(
@@ -521,7 +522,17 @@ def plot_curvature(curves: Any, height: int = 420) -> go.Figure:
                 "λ<sub>min</sub>(𝒮<sub>μ</sub>), one line per unit",
                 showlegend=mu == 0,
                 legendgroup="units",
-                line={"color": _COLORS[mu % len(_COLORS)], "width": 2},
+                opacity=0.35,
+                line={"color": _COLORS[0], "width": 2},
+            )
+        )
+    if np.isfinite(c.beta_split[first]):
+        traces.append(
+            _line(
+                c.beta,
+                c.lambda_min[:, first],
+                f"unit {first + 1}, the first to split",
+                line={"color": _COLORS[1], "width": 3},
             )
         )
     hit = np.isfinite(c.beta_split)
@@ -534,6 +545,9 @@ def plot_curvature(curves: Any, height: int = 420) -> go.Figure:
             "name": f"split β of a unit ({int(hit.sum())} of {P})",
             "marker": {"color": _THEORY, "size": 8, "symbol": "circle-open", "line": {"width": 2}},
         }
+    )
+    traces.append(
+        _line([None], [None], "λ = 0: a saddle below", line={"color": _THEORY, "dash": "dash"})
     )
     traces.append(
         _line(
@@ -633,6 +647,19 @@ def plot_two_group_split(toy: Any, height: int = 420) -> go.Figure:
         ),
     ]
     layout["shapes"] += [_vline(t.delta, x2, y2, color=_GREY), _hline(0.0, x2, y2, color=_GREY)]
+    layout.setdefault("annotations", []).append(
+        {
+            "x": 1.0,
+            "y": 0.0,
+            "xref": f"{x2} domain",
+            "yref": y2,
+            "text": "ΔL = 0",
+            "showarrow": False,
+            "xanchor": "right",
+            "yanchor": "bottom",
+            "font": {"size": 10, "color": _GREY},
+        }
+    )
     layout[_axis(x1)].update(title={"text": "x·x̃"})
     layout[_axis(y1)].update(title={"text": "x·u"})
     layout[_axis(x2)].update(title={"text": "δ′"})

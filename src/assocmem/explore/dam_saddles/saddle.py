@@ -681,7 +681,8 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
     plotly.graph_objects.Figure
         Left: m^{μ*μ} as a heat map (rows teacher units μ*, columns student units μ, values
         printed). Middle: max|Δm| per iteration (log scale) from ``init`` and on the symmetric
-        branch. Right: f/ϱ of Eq. 22 on both (bars "start" and "sym."; higher wins).
+        branch. Right: f/ϱ of Eq. 22 on both (bars "split", or "from <init>" when the
+        solution is symmetric, and "symmetric" with its overlap m; higher wins; axis from 0).
     """
     check_instance(view, "view", SolverView)
     height = check_height(height)
@@ -728,17 +729,22 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
                 line={"color": color, "width": 2, "dash": "solid" if color != _GREY else "dash"},
             )
         )
+    split = float(np.max(np.abs(pt.overlaps - v.symmetric.overlaps))) > 1e-6
+    m_sym = float(np.asarray(v.symmetric.overlaps).flat[0])
+    f = (pt.free_entropy, v.symmetric.free_entropy)
     traces.append(
         {
             "type": "bar",
-            "x": ["start", "sym."],
+            "x": ["split" if split else f"from {v.init}", "symmetric"],
             "y": [round(pt.free_entropy, 5), round(v.symmetric.free_entropy, 5)],
+            "text": [f"{f[0]:.3f}", f"{f[1]:.3f}<br>m = {m_sym:.2f}"],
+            "textposition": "outside",
+            "cliponaxis": False,
             "marker": {"color": [_COLORS[0], _GREY]},
             "xaxis": x3,
             "yaxis": y3,
             "name": "f/ϱ",
             "showlegend": False,
-            "texttemplate": "%{y:.3f}",
         }
     )
     layout[_axis(y1)].update(autorange="reversed")
@@ -751,11 +757,9 @@ def plot_solver(view: Any, height: int = 400) -> go.Figure:
         dtick=2 if span[1] - span[0] > 6 else 1,
         exponentformat="power",
     )
-    f = (pt.free_entropy, v.symmetric.free_entropy)
-    pad = 0.1 * max(abs(f[0] - f[1]), 0.05 * max(abs(f[0]), abs(f[1]), 1.0))
-    layout[_axis(y3)].update(range=[min(f) - pad, max(f) + pad])
-    line = "" if v.threshold is None else f", β<sub>eff,c</sub> = {v.threshold:.3f}"
-    title = f"Eq. 9 at β<sub>eff</sub> = {pt.beta_eff:.3g}, ϱ = {pt.rho:.3g}{line}"
+    # Bars start at 0 (a truncated axis would exaggerate a few-percent difference).
+    layout[_axis(y3)].update(range=[min(0.0, *f) * 1.25, max(0.0, *f) * 1.25])
+    title = f"Eq. 9 at β<sub>eff</sub> = {pt.beta_eff:.3g}, ϱ = {pt.rho:.3g}"
     layout.update(
         height=height,
         title={"text": title, "font": {"size": 14}},
@@ -827,6 +831,8 @@ def plot_pitchfork(view: Any, height: int = 420) -> go.Figure:
     layout[_axis(y2)].update(title={"text": "Δ(f/ϱ)"}, rangemode="tozero")
     rho = "∞" if math.isinf(v.rho) else f"{v.rho:.3g}"
     title = f"Pitchfork of Eq. 9, P* = {v.P_star}, P = {v.P}, ϱ = {rho}"
+    for key in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
+        layout[key].update(zeroline=False)
     layout.update(height=height, title={"text": title, "font": {"size": 14}})
     return go.Figure(data=traces, layout=layout)
 
