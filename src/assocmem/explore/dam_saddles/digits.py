@@ -560,7 +560,10 @@ def plot_memories(run: Any, count: int = 25, height: int = 420) -> go.Figure:
     cols = 5 if n < 50 else 10
     rows = -(-n // cols)
     layout, ((x1, y1, _), (x2, y2, _)) = _panels(
-        ["memories w<sup>μ</sup>", "soft labels p<sub>y</sub><sup>μ</sup>/p<sub>h</sub>(μ)"],
+        [
+            (f"first {n} of {run.P} " if n < run.P else "") + "memories w<sup>μ</sup>",
+            "soft labels p<sub>y</sub><sup>μ</sup>/p<sub>h</sub>(μ)",
+        ],
         widths=[1.0, 1.6],
         spacing=0.1,
     )
@@ -593,9 +596,7 @@ def plot_memories(run: Any, count: int = 25, height: int = 420) -> go.Figure:
     _tile_axes(layout, x1, y1, run.image_shape, rows, cols)
     layout[_axis(x2)].update(title={"text": "memory"}, tickangle=-90, tickfont={"size": 9})
     layout[_axis(y2)].update(title={"text": "class y"}, dtick=1)
-    title = (
-        f"P = {run.P}, {run.label}: accuracy {100 * run.test_accuracy:.1f} %, β → {_fmt(run.beta)}"
-    )
+    title = f"Learned memories and their labels, P = {run.P}, {run.label}"
     layout.update(height=height, title={"text": title, "font": {"size": 14}})
     return go.Figure(data=traces, layout=layout)
 
@@ -696,6 +697,27 @@ def plot_neighbours(view: Any, height: int = 300) -> go.Figure:
     ]
     layout[_axis(x)].update(ticktext=labels, tickfont={"size": 11})
     layout[_axis(y)].update(showticklabels=False)
+    caption = (
+        "Leftmost: the test digit; to its right, the memories with the largest "
+        "responsibility r (their share of the digit's posterior), merged into one "
+        "prototype when they are copies (×n: n copies)."
+    )
+    layout.setdefault("annotations", []).append(
+        {
+            "x": 0.0,
+            "y": 0.0,
+            "xref": "paper",
+            "yref": "paper",
+            "yshift": -70,
+            "text": caption,
+            "showarrow": False,
+            "xanchor": "left",
+            "yanchor": "top",
+            "align": "left",
+            "font": {"size": 11},
+        }
+    )
+    layout["margin"] = {**layout.get("margin", {}), "b": 110}
     verdict = "right" if v.predicted == v.label else "wrong"
     title = (
         f"Test digit {v.index}: label {v.label}, DAM predicts {v.predicted} ({verdict}); "
