@@ -571,6 +571,11 @@ def plot_circle(view: Any, height: int = 440) -> go.Figure:
             opacity=0.6,
         )
     )
+    for k, color, size, symbol in ((0, _COLORS[2], 10, "diamond"), (-1, _THEORY, 12, "star")):
+        mark = _markers(
+            [v.path[k]], [v.path_energy[k]], "", (x2, y2), color=color, size=size, symbol=symbol
+        )
+        traces.append({**mark, "showlegend": False})
     if v.floor > 0:
         layout["shapes"].append(_hline(-math.log(v.floor), x2, y2, color=_GREY))
         traces.append(
