@@ -697,27 +697,6 @@ def plot_neighbours(view: Any, height: int = 300) -> go.Figure:
     ]
     layout[_axis(x)].update(ticktext=labels, tickfont={"size": 11})
     layout[_axis(y)].update(showticklabels=False)
-    caption = (
-        "Leftmost: the test digit; to its right, the memories with the largest "
-        "responsibility r (their share of the digit's posterior), merged into one "
-        "prototype when they are copies (×n: n copies)."
-    )
-    layout.setdefault("annotations", []).append(
-        {
-            "x": 0.0,
-            "y": 0.0,
-            "xref": "paper",
-            "yref": "paper",
-            "yshift": -70,
-            "text": caption,
-            "showarrow": False,
-            "xanchor": "left",
-            "yanchor": "top",
-            "align": "left",
-            "font": {"size": 11},
-        }
-    )
-    layout["margin"] = {**layout.get("margin", {}), "b": 110}
     verdict = "right" if v.predicted == v.label else "wrong"
     title = (
         f"Test digit {v.index}: label {v.label}, DAM predicts {v.predicted} ({verdict}); "
