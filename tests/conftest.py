@@ -9,6 +9,11 @@ Notebooks are collected by nbval when pytest runs with ``--nbval-lax`` over ``bo
 Their kernels talk over IPC sockets (``kernel_transport``): two xdist workers starting kernels
 at once could otherwise race for the same TCP port. This file adds no fixtures that other
 test modules could collide with.
+
+Without the book's tools (plotly, Jupyter, threadpoolctl, scikit-learn: a GPU machine with only
+NumPy, SciPy, pytest, hypothesis and CuPy, as ``python3 dev.py gpu`` expects) the test modules
+that import them are skipped at collection and every other test runs; tests that skip without
+CuPy are marked ``gpu``.
 """
 
 from __future__ import annotations
@@ -19,15 +24,80 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
 
+import importlib.util  # noqa: E402
 from collections import defaultdict  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 from kernel_transport import use_ipc_kernels  # noqa: E402
-from threadpoolctl import threadpool_limits  # noqa: E402
 
-threadpool_limits(limits=1)
-use_ipc_kernels()  # nbval's kernels in two xdist workers: no TCP port races between them
+# The book's tools: a machine with only NumPy, SciPy, pytest, hypothesis and CuPy (``python3
+# dev.py gpu``) lacks them. A test module whose import fails because one of them is missing is
+# skipped, with the missing name as the reason, instead of erroring the collection; any other
+# import error still fails. In the full environment (.venv, CI) nothing is skipped this way.
+BOOK_TOOLS = frozenset(
+    {
+        "IPython",
+        "ipykernel",
+        "ipywidgets",
+        "jupyter_book",
+        "jupyter_client",
+        "nbclient",
+        "nbformat",
+        "nbval",
+        "playwright",
+        "plotly",
+        "sklearn",
+        "threadpoolctl",
+    }
+)
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+if _importable("threadpoolctl"):
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1)  # without it, the variables set above pin BLAS
+if _importable("jupyter_client"):
+    use_ipc_kernels()  # nbval's kernels in two xdist workers: no TCP port races between them
+
+
+class _ModuleNeedingTools(pytest.Module):
+    """A test module that is skipped when its import fails for want of one of ``BOOK_TOOLS``."""
+
+    def _getobj(self):
+        try:
+            return super()._getobj()
+        except self.CollectError as exc:
+            cause = exc.__cause__
+            missing = getattr(cause, "name", None) or ""
+            if isinstance(cause, ModuleNotFoundError) and missing.split(".")[0] in BOOK_TOOLS:
+                reason = f"{self.path.name} needs {missing} (not installed)"
+                pytest.skip(reason, allow_module_level=True)
+            raise
+
+
+def pytest_pycollect_makemodule(module_path, parent):
+    return _ModuleNeedingTools.from_parent(parent, path=module_path)
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark as ``gpu`` every test that skips without CuPy (a ``skipif`` whose reason names it).
+
+    Some CuPy-equals-NumPy tests carry only such a ``skipif``; with the mark they are among the
+    tests that ``pytest -m gpu`` (and ``python3 dev.py gpu``) runs.
+    """
+    for item in items:
+        reasons = (str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif"))
+        if item.get_closest_marker("gpu") is None and any("cupy" in r.lower() for r in reasons):
+            item.add_marker(pytest.mark.gpu)
 
 
 class NotebookGuard:
