@@ -39,6 +39,10 @@ REQUIREMENTS = ROOT / "requirements.txt"
 PYPROJECT = ROOT / "pyproject.toml"
 BUILD_DIR = ROOT / "_build"
 HTML_DIR = BUILD_DIR / "html"
+# The student edition (``book --student``): no exercise solutions, built from the full build's
+# executed notebooks (book/_ext/student_edition.py).
+STUDENT_HTML_DIR = BUILD_DIR / "student" / "html"
+EXECUTED_DIR = BUILD_DIR / "jupyter_execute"
 LOG_DIR = BUILD_DIR / "logs"
 CHROMIUM = Path("/usr/bin/chromium")
 LINT_PATHS = ("src", "tests", "benchmarks", "dev.py", "book", "notebooks")
@@ -141,15 +145,44 @@ def ensure_venv() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def build_book(toc: str | None = None) -> None:
-    """Build the HTML book (executing every notebook) into ``_build/html``; fail on any warning."""
+def build_book(toc: str | None = None, student: bool = False) -> None:
+    """Build the HTML book (executing every notebook) into ``_build/html``; fail on any warning.
+
+    ``student=True`` builds the student edition into ``_build/student/html`` instead: the same
+    pages without exercise solutions, from the executed notebooks of the last full build.
+    """
     cmd: list[str | Path] = [venv_bin("python"), Path(__file__).resolve(), "_sphinx"]
     if toc:
         cmd += ["--toc", toc]
+    if student:
+        cmd += ["--student"]
     run(cmd)
 
 
-def sphinx_build(toc: str | None) -> int:
+def student_overrides() -> dict[str, object]:
+    """Sphinx settings of the student edition (run inside ``.venv``).
+
+    sphinx-exercise's ``hide_solutions``; the ``student_edition`` extension (book/_ext), which
+    also removes the cells of gated solutions and reads the full build's executed notebooks, so
+    that ``nb_execution_mode = "off"`` (a notebook edited since that build still executes).
+    """
+    from jupyter_book.config import get_final_config
+
+    config, _ = get_final_config(
+        user_yaml=ROOT / "_config.yml",
+        cli_config={"latex_individualpages": False},
+        sourcedir=ROOT,
+        use_external_toc=True,
+    )
+    return {
+        "extensions": [*config["extensions"], "student_edition"],
+        "hide_solutions": True,
+        "nb_execution_mode": "off",
+        "student_executed_dir": EXECUTED_DIR.as_posix(),
+    }
+
+
+def sphinx_build(toc: str | None, student: bool = False) -> int:
     """Run Jupyter Book's Sphinx build in this (virtual-environment) Python.
 
     This is ``jupyter-book build . --all -W -n --keep-going`` plus parallel reading: the
@@ -163,10 +196,11 @@ def sphinx_build(toc: str | None) -> int:
 
     use_ipc_kernels()  # two readers start kernels at once: no TCP port races between them
     toc_path = Path(toc).resolve() if toc else ROOT / "_toc.yml"
-    print(f"building {ROOT} with {toc_path.name} into {HTML_DIR}", flush=True)
+    out_dir = STUDENT_HTML_DIR if student else HTML_DIR
+    print(f"building {ROOT} with {toc_path.name} into {out_dir}", flush=True)
     result = build_sphinx(
         ROOT,
-        HTML_DIR,
+        out_dir,
         use_external_toc=True,
         noconfig=True,
         path_config=str(ROOT / "_config.yml"),
@@ -174,6 +208,7 @@ def sphinx_build(toc: str | None) -> int:
             "external_toc_path": toc_path.as_posix(),
             "latex_individualpages": False,
             "nitpicky": True,
+            **(student_overrides() if student else {}),
         },
         builder="html",
         freshenv=True,
@@ -184,7 +219,7 @@ def sphinx_build(toc: str | None) -> int:
     if result != 0:
         print(f"book build failed: {result!r}", file=sys.stderr, flush=True)
         return 1
-    print(f"book built: {HTML_DIR / 'index.html'}", flush=True)
+    print(f"book built: {out_dir / 'index.html'}", flush=True)
     return 0
 
 
@@ -292,7 +327,10 @@ class Timer:
 def cmd_book(args: argparse.Namespace) -> int:
     timer = Timer()
     ok = timer.phase("environment", ensure_venv)
-    ok = ok and timer.phase("book build", build_book, args.toc)
+    if args.student:
+        ok = ok and timer.phase("student edition", build_book, args.toc, student=True)
+    else:
+        ok = ok and timer.phase("book build", build_book, args.toc)
     timer.report()
     return 0 if ok else 1
 
@@ -362,6 +400,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_book = sub.add_parser("book", help="build the book into _build/html")
     p_book.add_argument("--toc", help="another table of contents (default: _toc.yml)")
+    p_book.add_argument(
+        "--student",
+        action="store_true",
+        help="the student edition (no solutions) into _build/student/html, reusing the "
+        "executed notebooks of the last full build",
+    )
     p_test = sub.add_parser("test", help="lint, build the book, run every test")
     p_test.add_argument("--toc", help="another table of contents (default: _toc.yml)")
     p_test.add_argument("pytest_args", nargs="*", help="extra arguments for pytest (after --)")
@@ -370,9 +414,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("lock", help="regenerate requirements.txt from a fresh environment")
     p_sphinx = sub.add_parser("_sphinx", help=argparse.SUPPRESS)
     p_sphinx.add_argument("--toc")
+    p_sphinx.add_argument("--student", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "_sphinx":
-        return sphinx_build(args.toc)
+        return sphinx_build(args.toc, student=args.student)
     commands = {"book": cmd_book, "test": cmd_test, "lab": cmd_lab, "lock": cmd_lock}
     try:
         return commands[args.command](args)
