@@ -89,14 +89,15 @@ def pytest_pycollect_makemodule(module_path, parent):
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark as ``gpu`` every test that skips without CuPy (a ``skipif`` whose reason names it).
+    """Mark as ``gpu`` every test that skips without CuPy (a ``skipif`` reason "needs CuPy ...").
 
     Some CuPy-equals-NumPy tests carry only such a ``skipif``; with the mark they are among the
     tests that ``pytest -m gpu`` (and ``python3 dev.py gpu``) runs.
     """
     for item in items:
         reasons = (str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif"))
-        if item.get_closest_marker("gpu") is None and any("cupy" in r.lower() for r in reasons):
+        needs_cupy = any("needs cupy" in r.lower() for r in reasons)
+        if needs_cupy and item.get_closest_marker("gpu") is None:
             item.add_marker(pytest.mark.gpu)
 
 
