@@ -90,6 +90,8 @@ class ModelCapacity:
     sizes : numpy.ndarray of int, shape (n,)
     value : numpy.ndarray, shape (n,)
         Finite-size capacity in the model's unit.
+    error : numpy.ndarray, shape (n,)
+        Its standard error (0 where ``value`` is a formula).
     limit : float
         Its asymptotic value.
     unit : str
@@ -117,6 +119,7 @@ class ModelCapacity:
     size_symbol: str
     sizes: np.ndarray
     value: np.ndarray
+    error: np.ndarray
     limit: float
     unit: str
     common: np.ndarray
@@ -208,13 +211,14 @@ def epanechnikov_capacity(
         name="Epanechnikov dense memory",
         stored="M points in [0, 1]^d",
         notion="largest M with exact retrieval of all M patterns, with probability ≥ δ",
-        scaling="M ∝ e^(αd)",
+        scaling="M ∝ e<sup>αd</sup>",
         method=f"Thm 2(a) at α = {alpha:g}, δ = {scaling.delta:g}; Monte-Carlo check",
         caveat="patterns are stored verbatim as d real numbers each: no bits per parameter, "
         "and patterns per neuron grow without bound",
         size_symbol="d",
         sizes=np.asarray(ds, dtype=int),
         value=np.log(M) / d,
+        error=np.zeros(d.shape),
         limit=alpha,
         unit="ln M / d",
         common=M / d,
@@ -277,18 +281,19 @@ def factual_recall_capacity(ds: Any = (8, 16, 32, 64, 128), seed: int = 0) -> Mo
         stored="p facts (subject → attribute) in a d × d matrix",
         notion="largest load p ln p / d² with every fact recalled",
         scaling="p ln p ∝ d²",
-        method="finite-p capacity α_c(p) (ours), solved for p at each d",
+        method="finite-p capacity α<sub>c</sub>(p) (ours), solved for p at each d",
         caveat="",
         size_symbol="d",
         sizes=np.asarray(ds, dtype=int),
         value=alpha,
+        error=np.zeros(alpha.shape),
         limit=0.5,
         unit="p ln p / d²",
         common=alpha / _LN2,
         common_limit=0.5 / _LN2,
         common_unit="bits per weight",
         check=np.asarray(estimates),
-        check_label="α_c(p) at the p found",
+        check_label="α<sub>c</sub>(p) at the p found",
         chapter="book/factual-recall/06_replica",
     )
 
@@ -300,10 +305,10 @@ def attractor_capacity(Ns: Any = (25, 50, 100, 200, 400), seeds: int = 10) -> Mo
     -----
     :func:`assocmem.attractor.alpha_s_replicates` at CV = σ = n = 1 with Eq. 8 weights at
     θ*_bulk, four patterns per load, seeds 0 … seeds − 1: the mean over seeds is ``value``
-    and its standard error ``check``. The asymptotic value is Eq. 19 of the paper
-    (:func:`assocmem.attractor.theory`), α_S ≈ 0.30 here; the chapter measures 25–50 % below
-    it (a paper error). The storage capacity of the same weights is α_C = 1. α_S already is
-    patterns per neuron, the common unit.
+    and its standard error ``error``; ``check`` holds every seed's value. The asymptotic value
+    is Eq. 19 of the paper (:func:`assocmem.attractor.theory`), α_S ≈ 0.30 here; the chapter
+    measures 25–50 % below it (a paper error). The storage capacity of the same weights is
+    α_C = 1. α_S already is patterns per neuron, the common unit.
 
     Parameters
     ----------
@@ -339,13 +344,14 @@ def attractor_capacity(Ns: Any = (25, 50, 100, 200, 400), seeds: int = 10) -> Mo
         size_symbol="N",
         sizes=np.asarray(Ns, dtype=int),
         value=mean,
+        error=stderr,
         limit=limit,
-        unit="α_S = P/N",
+        unit="α<sub>S</sub> = P/N",
         common=mean,
         common_limit=limit,
         common_unit="patterns per neuron",
-        check=stderr,
-        check_label="standard error over seeds",
+        check=np.stack(runs, axis=1),
+        check_label="α<sub>S</sub> per seed (rows) and N (columns)",
         chapter="book/attractor-stability/06_phase_diagram",
     )
 
@@ -397,19 +403,20 @@ def attention_capacity(ds: Any = (8, 16, 32, 64, 128), rho: float = 0.5) -> Mode
         stored="a rank-ρd PSD d × d matrix (the attention index)",
         notion="fewest samples n = α d² for perfect recovery",
         scaling="n ∝ d²",
-        method="degrees of freedom at finite d; limit α_PR = ρ − ρ²/2 (Bayes-optimal)",
+        method="degrees of freedom at finite d; limit α<sub>PR</sub> = ρ − ρ²/2 (Bayes-optimal)",
         caveat="the network learns d(d + 1)/2 entries of a symmetric matrix; the count per "
         "degree of freedom of the rank-ρd teacher is exactly one",
         size_symbol="d",
         sizes=np.asarray(ds, dtype=int),
         value=dof / d**2,
+        error=np.zeros(d.shape),
         limit=limit,
         unit="n / d²",
         common=dof / (d * (d + 1) / 2),
         common_limit=2 * limit,
         common_unit="samples per parameter",
         check=np.asarray(quadratic.perfect_recovery_threshold(r / d), dtype=float),
-        check_label="α_PR at the realised width r/d",
+        check_label="α<sub>PR</sub> at the realised width r/d",
         chapter="book/attention-index/03_bayes_optimal",
     )
 
@@ -459,16 +466,18 @@ def saddle_capacity(P_stars: Any = (2, 4, 8, 16, 32), rho: float = 1.0) -> Model
         key="dam-saddles",
         name="Dense memory, teacher–student",
         stored="P* prototypes learned from M noisy examples",
-        notion="teacher memories a student resolves at inverse temperature β_eff and load ϱ",
-        scaling="P* ≈ β_eff² − 2/ϱ",
+        notion="teacher memories a student resolves at inverse temperature β<sub>eff</sub> "
+        "and load ϱ",
+        scaling="P* ≈ β<sub>eff</sub>² − 2/ϱ",
         method=f"split line √(P* + 2/ϱ) at ϱ = {rho:g}; saddle-point check at ±2 %",
-        caveat="β_eff is an inverse temperature, not a resource, and the data enter as "
-        "ϱ = M/(P*N), fixed here: no patterns per neuron or bits per parameter",
+        caveat="β<sub>eff</sub> is an inverse temperature, not a resource, and the data "
+        "(ϱ) are fixed",
         size_symbol="P*",
         sizes=np.asarray(P_stars, dtype=int),
         value=P / lines**2,
+        error=np.zeros(P.shape),
         limit=1.0,
-        unit="P* / β_eff,c²",
+        unit="P* / β<sub>eff,c</sub>²",
         common=np.full(P.shape, np.nan),
         common_limit=math.nan,
         common_unit="",
@@ -540,15 +549,32 @@ def _fmt(x: float) -> str:
     return "∞" if math.isinf(x) else f"{x:.3g}"
 
 
+def _padded(values: np.ndarray, error: np.ndarray, limit: float) -> list[float]:
+    """A y range holding the values, their error bars and a finite limit, with 8 % room."""
+    pts = np.concatenate([values - error, values + error])
+    pts = np.append(pts, limit) if math.isfinite(limit) else pts
+    lo, hi = float(np.min(pts)), float(np.max(pts))
+    room = 0.08 * (hi - lo) if hi > lo else 0.1 * max(abs(hi), 1.0)
+    return [lo - room, hi + room]
+
+
 def _panel_traces(
-    sizes: np.ndarray, values: np.ndarray, index: int, refs: tuple[str, str], legend: bool
+    sizes: np.ndarray,
+    values: np.ndarray,
+    error: np.ndarray,
+    index: int,
+    refs: tuple[str, str],
+    legend: bool,
 ) -> list[dict[str, Any]]:
-    """The finite-size curve and the highlighted size on one panel."""
+    """The finite-size curve (with error bars where they are not 0) and the chosen size."""
     x, y = refs
+    labels = [str(int(v)) for v in sizes]
+    bars = {"error_y": {"type": "data", "array": error}} if np.any(error > 0) else {}
     return [
         {
+            **bars,
             "type": "scatter",
-            "x": sizes.astype(float),
+            "x": labels,
             "y": values,
             "mode": "lines+markers",
             "name": "finite size",
@@ -560,7 +586,7 @@ def _panel_traces(
         },
         {
             "type": "scatter",
-            "x": [float(sizes[index])],
+            "x": [labels[index]],
             "y": [float(values[index])],
             "mode": "markers",
             "name": "this size",
@@ -594,7 +620,7 @@ def plot_capacity(view: Any, height: int = 420) -> go.Figure:
     height = check_height(height)
     m, i = view.model, view.index
     layout, ((x1, y1, _), (x2, y2, _)) = _panels([m.unit, m.common_unit or "common unit"])
-    traces = _panel_traces(m.sizes, m.value, i, (x1, y1), legend=True)
+    traces = _panel_traces(m.sizes, m.value, m.error, i, (x1, y1), legend=True)
     layout["shapes"].append(_hline(m.limit, x1, y1))
     traces.append(
         {
@@ -609,7 +635,7 @@ def plot_capacity(view: Any, height: int = 420) -> go.Figure:
         }
     )
     if m.common_unit:
-        traces += _panel_traces(m.sizes, m.common, i, (x2, y2), legend=False)
+        traces += _panel_traces(m.sizes, m.common, m.error, i, (x2, y2), legend=False)
         if math.isfinite(m.common_limit):
             layout["shapes"].append(_hline(m.common_limit, x2, y2))
     else:
@@ -625,7 +651,7 @@ def plot_capacity(view: Any, height: int = 420) -> go.Figure:
         )
         layout["annotations"].append(
             {
-                "text": "no common unit",
+                "text": "no common unit (see the table)",
                 "x": 0.5,
                 "y": 0.5,
                 "xref": f"{x2} domain",
@@ -635,8 +661,12 @@ def plot_capacity(view: Any, height: int = 420) -> go.Figure:
             }
         )
         layout[_axis(y2)].update(showticklabels=False)
+    # the sizes are a ladder (mostly doubling): equally spaced categories, not a log axis
     for x in (x1, x2):
-        layout[_axis(x)].update(title={"text": m.size_symbol}, type="log")
+        layout[_axis(x)].update(title={"text": m.size_symbol}, type="category")
+    layout[_axis(y1)].update(range=_padded(m.value, m.error, m.limit))
+    if m.common_unit:
+        layout[_axis(y2)].update(range=_padded(m.common, m.error, m.common_limit))
     for key in [k for k in layout if k.startswith(("xaxis", "yaxis"))]:
         layout[key].update(zeroline=False)
     title = f"{m.name}, {m.size_symbol} = {view.size}"
@@ -666,7 +696,7 @@ def capacity_table(atlas: Any) -> go.Figure:
                 f"{m.common_unit}: {_fmt(float(m.common[-1]))} at {last}, → {_fmt(m.common_limit)}"
             )
         else:
-            common = "none"
+            common = f"none: {m.caveat}"
         rows.append(
             [
                 m.name,
