@@ -12,6 +12,10 @@ Commands
     Open JupyterLab on ``book/`` inside ``.venv``.
 ``python3 dev.py lock``
     Regenerate ``requirements.txt`` from a fresh virtual environment (``pip freeze``).
+``python3 dev.py gpu [--dry-run] [--out FILE]``
+    With the current interpreter (no ``.venv``): the ``gpu``-marked tests, then
+    ``benchmarks/gpu_check.py`` (NumPy against CuPy, one ratio table); needs NumPy, SciPy, pytest,
+    hypothesis and CuPy only, and skips cleanly without CuPy or a GPU.
 
 The environment ``.venv`` is reused while a stamp file inside it records the sha256 of
 ``requirements.txt`` and ``pyproject.toml``; otherwise it is (re)installed with
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -395,6 +400,42 @@ def cmd_lock(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_gpu(args: argparse.Namespace) -> int:
+    """The gpu-marked tests, then ``benchmarks/gpu_check.py``, in the current interpreter.
+
+    Not ``.venv``: a GPU machine may have CuPy, NumPy, SciPy, pytest and hypothesis but not the
+    book's tools (``.venv`` needs the network to build). ``tests/conftest.py`` skips the test
+    modules that need those tools; without CuPy or a GPU the tests skip and the check says so.
+    """
+    env = {**os.environ, **ENV_OVERRIDES}
+    paths = [str(ROOT / "src"), str(ROOT / "benchmarks"), env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
+
+    def step(cmd: list[str]) -> None:
+        print("+ " + " ".join(cmd), flush=True)
+        code = subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+        if code != 0:
+            raise Failure(f"exit code {code}: {' '.join(cmd)}")
+
+    # Only the test files that can hold gpu tests (they name CuPy, the gpu mark or has_gpu):
+    # collecting all of tests/ takes minutes, most of it in modules without a gpu test.
+    pattern = re.compile(r"cupy|mark\.gpu|has_gpu", re.IGNORECASE)
+    files = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tests").glob("test_*.py")
+        if pattern.search(path.read_text(encoding="utf-8", errors="replace"))
+    )
+    tests = [sys.executable, "-m", "pytest", "-m", "gpu", *files, "-p", "no:cacheprovider"]
+    check = [sys.executable, str(ROOT / "benchmarks" / "gpu_check.py")]
+    check += ["--dry-run"] if args.dry_run else []
+    check += ["--out", str(args.out)] if args.out else []
+    timer = Timer()
+    ok_tests = timer.phase("gpu tests (pytest -m gpu)", step, tests)
+    ok_check = timer.phase("gpu check (benchmarks/gpu_check.py)", step, check)
+    timer.report()
+    return 0 if ok_tests and ok_check else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 dev.py", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -412,13 +453,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_lab = sub.add_parser("lab", help="open JupyterLab on book/")
     p_lab.add_argument("lab_args", nargs="*", help="extra arguments for jupyter lab (after --)")
     sub.add_parser("lock", help="regenerate requirements.txt from a fresh environment")
+    p_gpu = sub.add_parser("gpu", help="gpu-marked tests and the NumPy/CuPy ratio table")
+    p_gpu.add_argument("--dry-run", action="store_true", help="NumPy on both sides, tiny sizes")
+    p_gpu.add_argument("--out", help="JSON file of the table (default benchmarks/results/...)")
     p_sphinx = sub.add_parser("_sphinx", help=argparse.SUPPRESS)
     p_sphinx.add_argument("--toc")
     p_sphinx.add_argument("--student", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "_sphinx":
         return sphinx_build(args.toc, student=args.student)
-    commands = {"book": cmd_book, "test": cmd_test, "lab": cmd_lab, "lock": cmd_lock}
+    commands = {
+        "book": cmd_book,
+        "test": cmd_test,
+        "lab": cmd_lab,
+        "lock": cmd_lock,
+        "gpu": cmd_gpu,
+    }
     try:
         return commands[args.command](args)
     except Failure as exc:
