@@ -11,7 +11,9 @@ Plotting functions take results (the compute function's return value), never raw
 Chapter-specific plotting lives in one subpackage per chapter, named after its book folder:
 ``assocmem.explore.epanechnikov``, ``assocmem.explore.factual_recall`` and
 ``assocmem.explore.attractor_stability``; each re-exports its plotting functions, so a notebook
-reads ``from assocmem.explore import epanechnikov as plots``. The shared core is ``_core``
+reads ``from assocmem.explore import epanechnikov as plots``. The closing part's
+``assocmem.explore.capacity_atlas`` (book/capacity-atlas) puts the chapters' capacities side
+by side. The shared core is ``_core``
 (explorations, claims tables), ``_panels`` (multi-panel layout helpers) and ``_layout`` (the one
 placement of titles, legends, menus and sliders that every chapter figure passes through).
 
