@@ -340,6 +340,7 @@ BASELINES = [
             "rng": 0,
             "init": None,
             "dtype": "float64",
+            "check_every": 1,
         },
         accepts={
             "lr": bad.POSITIVE_REAL,
@@ -347,6 +348,7 @@ BASELINES = [
             "early_stop": bad.NONE_OK,
             "rng": bad.SEED,
             "init": bad.NONE_OK | bad.POSITIVE_REAL,
+            "check_every": bad.NONE_OK,
         },
     ),
     # volume

@@ -277,6 +277,10 @@ class TestTrain:
             ({"init": -1.0}, ValueError, "init"),
             ({"dtype": "float16"}, ValueError, "dtype"),
             ({"rng": -1}, ValueError, "rng"),
+            ({"check_every": 0}, ValueError, "check_every"),
+            ({"check_every": -3}, ValueError, "check_every"),
+            ({"check_every": 2.5}, TypeError, "check_every"),
+            ({"check_every": True}, TypeError, "check_every"),
         ],
     )
     def test_bad_input(self, kwargs, exc, match):
@@ -287,6 +291,76 @@ class TestTrain:
     def test_problem_must_be_an_instance(self):
         with pytest.raises(TypeError, match="FactualRecallProblem"):
             train(np.zeros((4, 4)))
+
+    @pytest.mark.parametrize("kind", PROBLEMS)
+    @pytest.mark.parametrize("kappa", [1.0, 0.5])
+    @pytest.mark.parametrize("k", [2, 5, 16, 100])
+    def test_check_every_leaves_the_arithmetic_unchanged(self, kind, kappa, k):
+        # check_every only delays the host reads (issue 14): without early stopping every
+        # number is the one of k = 1, bit for bit (k = 100 > steps reads once, at the end).
+        inst = sample_problem(12, 30, kind, rng=0)
+        ref = train(inst, kappa=kappa, rng=0, steps=40, early_stop=None, check_every=1)
+        res = train(inst, kappa=kappa, rng=0, steps=40, early_stop=None, check_every=k)
+        np.testing.assert_array_equal(res.weights, ref.weights)
+        np.testing.assert_array_equal(res.accuracy_history, ref.accuracy_history)
+        np.testing.assert_array_equal(res.loss_history, ref.loss_history)
+        assert res.steps == ref.steps == 40
+        assert res.stop_step is None and ref.stop_step is None
+        assert res.converged == ref.converged
+
+    def test_default_check_every_is_one_on_numpy(self):
+        inst = sample_problem(20, p_at_load(0.3, 20), rng=0)
+        a, b = train(inst, rng=0), train(inst, rng=0, check_every=1)
+        assert a.steps == b.steps == a.stop_step
+        np.testing.assert_array_equal(a.weights, b.weights)
+        np.testing.assert_array_equal(a.accuracy_history, b.accuracy_history)
+
+    @pytest.mark.parametrize("kind", PROBLEMS)
+    @pytest.mark.parametrize("kappa", [1.0, 0.5])
+    @pytest.mark.parametrize("k", [1, 3, 8, 16])
+    def test_early_stop_overshoots_by_at_most_k_minus_one(self, kind, kappa, k):
+        # d = 20, α = 0.3 is stored well within the budget (TestTrain's first test), so the
+        # k = 1 run stops early at ref.steps. With k the threshold is found at the first read
+        # after it: stop_step = ref.steps, and steps - stop_step <= k - 1 Adam updates later,
+        # on the same trajectory as a run without early stopping.
+        inst = sample_problem(20, p_at_load(0.3, 20), kind, rng=0)
+        ref = train(inst, kappa=kappa, rng=0, check_every=1)
+        full = train(inst, kappa=kappa, rng=0, early_stop=None)
+        res = train(inst, kappa=kappa, rng=0, check_every=k)
+        assert ref.converged and ref.stop_step == ref.steps < 512
+        assert res.stop_step == ref.steps
+        assert 0 <= res.steps - res.stop_step <= k - 1
+        assert (res.steps + 1) % k == 0  # the stop comes at a read
+        n = res.steps + 1
+        assert res.accuracy_history.shape == res.loss_history.shape == (n,)
+        np.testing.assert_array_equal(res.accuracy_history, full.accuracy_history[:n])
+        np.testing.assert_array_equal(res.loss_history, full.loss_history[:n])
+        # The returned weights are those after res.steps updates: their accuracy and loss close
+        # the histories.
+        assert accuracy(res.weights, inst) == res.accuracy
+        assert res.loss == pytest.approx(loss_and_grad(res.weights, inst)[0], rel=1e-12)
+        assert res.converged == (res.accuracy >= 0.999)
+
+    def test_stop_step_is_none_when_the_threshold_is_not_reached(self):
+        # Above capacity (test_above_threshold_op_and_dp_fail_alike) the budget runs out.
+        inst = sample_problem(12, p_at_load(1.2, 12), rng=0)
+        for k in (1, 7):
+            res = train(inst, rng=0, steps=30, check_every=k)
+            assert res.steps == 30 and res.stop_step is None and not res.converged
+
+    @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a CUDA device")
+    @pytest.mark.parametrize("kind", PROBLEMS)
+    def test_cupy_early_stop_overshoot_with_default_check_every(self, kind):
+        import cupy as cp
+
+        # The default on CuPy reads every 16 steps: the same stop step as NumPy's k = 1 run
+        # (the trajectories agree to round-off), at most 15 updates later.
+        inst = sample_problem(20, p_at_load(0.3, 20), kind, rng=0)
+        gpu = FactualRecallProblem(cp.asarray(inst.keys), cp.asarray(inst.values), kind)
+        ref = train(inst, rng=0)
+        res = train(gpu, rng=0)
+        assert res.stop_step == ref.steps
+        assert 0 <= res.steps - res.stop_step <= 15
 
     @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a CUDA device")
     @pytest.mark.parametrize("kind", PROBLEMS)
@@ -309,3 +383,17 @@ class TestTrain:
             warnings.simplefilter("error")
             with pytest.raises(ValueError, match=name):
                 train(inst, lr=lr, init=init, dtype="float32", early_stop=None)
+
+    @pytest.mark.parametrize("k", [3, 64])
+    def test_divergence_is_reported_with_check_every(self, k):
+        # With host reads every k steps the overflow is still raised, naming the same first
+        # non-finite step as a run that reads every step.
+        inst = sample_problem(4, 6, rng=0)
+        msgs = []
+        for every in (1, k):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                with pytest.raises(ValueError, match="lr") as info:
+                    train(inst, lr=1e300, dtype="float32", early_stop=None, check_every=every)
+            msgs.append(str(info.value))
+        assert msgs[0] == msgs[1]

@@ -71,6 +71,10 @@ _BETA1, _BETA2, _EPS = 0.9, 0.999, 1e-8
 # Warm-up length in steps (not given by the paper; note §4 algorithm C uses 25).
 _DEFAULT_WARMUP = 25
 _DTYPES = ("float64", "float32")
+# Host reads of the accuracy and loss per step on a non-NumPy namespace (a GPU) when
+# ``check_every`` is None: one read per 16 steps lets the device run ahead of the host instead
+# of waiting for it twice per step; NumPy reads every step (no synchronisation to save).
+_DEVICE_CHECK_EVERY = 16
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,13 +93,20 @@ class TrainResult:
     loss_history : ndarray, shape (steps + 1,)
         Cross-entropy (eq. (A.1) or (A.2)) at the same points.
     steps : int
-        Number of Adam updates made (<= the ``steps`` budget of :func:`train`).
+        Number of Adam updates made (<= the ``steps`` budget of :func:`train`). With
+        ``check_every`` = k > 1 an early stop comes ``steps − stop_step`` <= k − 1 updates
+        after the threshold was reached.
     converged : bool
-        Whether the final accuracy reached ``early_stop`` (1.0 when early stopping was off).
+        Whether the final accuracy (that of ``weights``) reached ``early_stop`` (1.0 when early
+        stopping was off).
     kappa : float
         The rank fraction used.
     m : int
         Hidden width (rank bound) of W; m = d for κ = 1.
+    stop_step : int or None
+        First step t (0 = the initialisation, t = number of Adam updates made before it) whose
+        training accuracy reached ``early_stop``; None when it never did or early stopping was
+        off. With ``check_every=1`` it equals ``steps`` whenever it is not None.
     """
 
     weights: Any
@@ -107,6 +118,7 @@ class TrainResult:
     converged: bool
     kappa: float
     m: int
+    stop_step: int | None = None
 
     @property
     def accuracy(self) -> float:
@@ -173,6 +185,13 @@ def _check_early_stop(early_stop: Any) -> float | None:
 
 def _check_dtype(dtype: Any) -> str:
     return check_option(dtype, "dtype", _DTYPES)
+
+
+def _check_every(check_every: Any) -> int | None:
+    """None, or the number k >= 1 of steps between host reads of the histories."""
+    if check_every is None:
+        return None
+    return check_positive_int(check_every, "check_every", maximum=MAX_STEPS)
 
 
 def _lr_at(t: int, steps: int, lr: float, warmup: int) -> float:
@@ -384,6 +403,7 @@ def train(
     rng: Any = 0,
     init: float | None = None,
     dtype: str = "float64",
+    check_every: int | None = None,
 ) -> TrainResult:
     """Train the memory by full-batch Adam on the cross-entropy, the protocol of App. A.
 
@@ -404,6 +424,19 @@ def train(
 
     With ``early_stop=0.999`` (the paper's value) one error is tolerated once p > 1000; use 1.0
     to measure the first violation (note pitfall 4), or None to always run all ``steps``.
+
+    Host reads (``check_every`` = k). The accuracy and loss of every step are written into
+    arrays of the problem's namespace and read on the host only after steps k − 1, 2k − 1, ...
+    and after the last one, so that a GPU is not made to wait for the host at every step. The
+    early-stop and divergence tests are made at those reads, over every step read. k changes no
+    arithmetic: with ``early_stop=None`` the weights and histories are those of k = 1 exactly.
+    With early stopping, the run stops at the first read that finds a step t0 (``stop_step``)
+    whose accuracy reached ``early_stop``; it has then made ``steps`` = t0 + o Adam updates,
+    with an overshoot 0 <= o <= k − 1, and returns the weights after them, the histories up to
+    them (``steps + 1`` entries) and ``converged`` for those final weights (so it can be False
+    in the rare case the accuracy fell back during the overshoot). k = 1 is the protocol of
+    App. A. A non-finite loss anywhere in a read raises, even if the threshold was reached
+    before it (the returned weights would not be finite).
 
     Parameters
     ----------
@@ -426,12 +459,16 @@ def train(
     dtype : {"float64", "float32"}, optional
         Working precision. float32 halves the memory of the DP values (note pitfall 17); the
         returned arrays have this dtype.
+    check_every : int or None, optional
+        Steps k between host reads of the accuracy and loss, 1 <= k <= ``MAX_STEPS``. None
+        means k = 1 for NumPy arrays (every step, the App. A protocol) and k = 16 for any other
+        namespace (CuPy), where a read waits for the device.
 
     Returns
     -------
     TrainResult
         ``weights`` (d, d), ``Q``/``R`` (d, m) or None, ``accuracy_history``, ``loss_history``,
-        ``steps``, ``converged``, ``kappa``, ``m``.
+        ``steps``, ``converged``, ``kappa``, ``m``, ``stop_step``.
 
     Raises
     ------
@@ -455,6 +492,7 @@ def train(
     warmup = check_positive_int(warmup, "warmup", minimum=0)
     early_stop = _check_early_stop(early_stop)
     dtype = _check_dtype(dtype)
+    check_every = _check_every(check_every)
     d = problem.d
     init_std = _check_init(init, d)
     gen = as_rng(rng)
@@ -481,24 +519,42 @@ def train(
             ]
         else:
             params = [xp.asarray(gen.standard_normal((d, d)) * init_std, dtype=dt)]
+    if check_every is None:
+        check_every = 1 if xp is np else _DEVICE_CHECK_EVERY
     mom = [xp.zeros_like(a) for a in params]
     vel = [xp.zeros_like(a) for a in params]
-    acc_hist: list[float] = []
-    loss_hist: list[float] = []
-    n_done = 0
+    # Recalled counts and losses of every step stay in the namespace until a host read.
+    counts = xp.zeros((steps + 1,), dtype=xp.int64)
+    losses = xp.zeros((steps + 1,), dtype=xp.float64)
+    acc_parts: list[np.ndarray] = []
+    loss_parts: list[np.ndarray] = []
+    read = 0  # steps [0, read) have been read on the host
+    stop_step = None
     for t in range(steps + 1):
         W = params[0] @ params[1].T if factored else params[0]
         with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
             loss, gW, recalled = _loss_grad(W, keys, values, kind, xp)
-        acc = float(to_numpy(xp.sum(recalled))) / problem.p
-        acc_hist.append(acc)
-        loss_hist.append(float(to_numpy(loss)))
-        if not math.isfinite(loss_hist[-1]):
-            raise ValueError(
-                f"training diverged: the {dtype} scores overflowed after {t} Adam steps (loss "
-                f"{loss_hist[-1]}); lower lr (got {lr!r}) or init (got {init!r})"
-            )
-        if t == steps or (early_stop is not None and acc >= early_stop):
+        counts[t] = xp.sum(recalled)
+        losses[t] = loss
+        if t == steps or (t + 1) % check_every == 0:  # a host read of steps [read, t]
+            acc_new = to_numpy(counts[read : t + 1]) / problem.p
+            loss_new = np.asarray(to_numpy(losses[read : t + 1]))
+            bad = np.flatnonzero(~np.isfinite(loss_new))
+            if bad.size:
+                raise ValueError(
+                    f"training diverged: the {dtype} scores overflowed after {read + bad[0]} "
+                    f"Adam steps (loss {float(loss_new[bad[0]])}); lower lr (got {lr!r}) or "
+                    f"init (got {init!r})"
+                )
+            acc_parts.append(acc_new)
+            loss_parts.append(loss_new)
+            hit = np.flatnonzero(acc_new >= early_stop) if early_stop is not None else []
+            if len(hit):
+                stop_step = read + int(hit[0])
+            read = t + 1
+            if stop_step is not None:
+                break
+        if t == steps:
             break
         grads = [gW @ params[1], gW.T @ params[0]] if factored else [gW]
         eta = _lr_at(t, steps, lr, warmup)
@@ -511,17 +567,18 @@ def train(
                 ve *= _BETA2
                 ve += (1.0 - _BETA2) * (g * g)
                 a -= (eta / c1) * mo / (xp.sqrt(ve / c2) + _EPS)
-        n_done += 1
     W = params[0] @ params[1].T if factored else params[0]
-    final_acc = acc_hist[-1]
+    acc_hist = np.concatenate(acc_parts)
+    final_acc = float(acc_hist[-1])
     return TrainResult(
         weights=W,
         Q=params[0] if factored else None,
         R=params[1] if factored else None,
-        accuracy_history=np.asarray(acc_hist),
-        loss_history=np.asarray(loss_hist),
-        steps=n_done,
+        accuracy_history=acc_hist,
+        loss_history=np.concatenate(loss_parts),
+        steps=t,
         converged=bool(final_acc >= (1.0 if early_stop is None else early_stop)),
         kappa=kappa,
         m=m,
+        stop_step=stop_step,
     )
