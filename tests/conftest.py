@@ -34,14 +34,13 @@ from kernel_transport import use_ipc_kernels  # noqa: E402
 # The book's tools: a machine with only NumPy, SciPy, pytest, hypothesis and CuPy (``python3
 # dev.py gpu``) lacks them. A test module whose import fails because one of them is missing is
 # skipped, with the missing name as the reason, instead of erroring the collection; any other
-# import error still fails. In the full environment (.venv, CI) nothing is skipped this way.
+# import error still fails. Every ``jupyter*`` package counts too. In the full environment (.venv,
+# CI) nothing is skipped this way.
 BOOK_TOOLS = frozenset(
     {
         "IPython",
         "ipykernel",
         "ipywidgets",
-        "jupyter_book",
-        "jupyter_client",
         "nbclient",
         "nbformat",
         "nbval",
@@ -77,7 +76,10 @@ class _ModuleNeedingTools(pytest.Module):
         except self.CollectError as exc:
             cause = exc.__cause__
             missing = getattr(cause, "name", None) or ""
-            if isinstance(cause, ModuleNotFoundError) and missing.split(".")[0] in BOOK_TOOLS:
+            top = missing.split(".")[0]
+            if isinstance(cause, ModuleNotFoundError) and (
+                top in BOOK_TOOLS or top.startswith("jupyter")
+            ):
                 reason = f"{self.path.name} needs {missing} (not installed)"
                 pytest.skip(reason, allow_module_level=True)
             raise
