@@ -18,13 +18,15 @@ timed call ends with a device synchronisation), and their ratio:
   N = 784 with P = 200 memories (``gpu_potts_epoch.py``'s data and epoch).
 
 A call is repeated up to 3 times, fewer once one call takes over 5 s (the NumPy side of the
-largest eigenproblems); the median is reported. The whole run takes about 3 minutes on an H100
-host (NumPy dominates: eigvals at N = 4000 alone is about 40 s on one thread), well under the
-8 minutes the check may take.
+largest eigenproblems); the median is reported. The sizes are chosen so that the whole run stays
+well under 8 minutes on an H100 host: about 3 minutes expected, nearly all of it NumPy (eigvals at
+N = 4000 alone takes tens of seconds on one thread), an estimate from one-thread CPU timings,
+not yet a measurement on an H100.
 
 It prints one table (kernel, size, NumPy ms, CuPy ms, ratio) and writes it as JSON to ``--out``
 (default ``benchmarks/results/gpu_check_<device>.json``) with provenance (device, CuPy and NumPy
-versions, date). Without CuPy or a GPU it says so and exits 0. ``--dry-run`` runs the whole
+versions, date), row by row, so a run cut short keeps what it measured (``complete`` is false
+then). Without CuPy or a GPU it says so and exits 0. ``--dry-run`` runs the whole
 harness with NumPy on both sides at tiny sizes (seconds; no file unless ``--out`` is given):
 that is what CI tests.
 
@@ -213,8 +215,11 @@ def median_ms(run: Callable[[], Any], divisor: int, xp, warm_up: bool) -> float:
     return 1e3 * statistics.median(times) / divisor
 
 
-def measure(rows: list[Case], gpu_name: str) -> list[dict]:
-    """Time every case with NumPy and with ``gpu_name`` ("cupy", or "numpy" for a dry run)."""
+def measure(rows: list[Case], gpu_name: str, on_row=None) -> list[dict]:
+    """Time every case with NumPy and with ``gpu_name`` ("cupy", or "numpy" for a dry run).
+
+    ``on_row`` sees the rows measured so far after each one (the script saves them).
+    """
     xp_gpu = get_namespace(gpu_name)
     out = []
     print(f"| kernel | size | NumPy (ms) | {gpu_name} (ms) | ratio |\n|---|---|---|---|---|")
@@ -233,6 +238,8 @@ def measure(rows: list[Case], gpu_name: str) -> list[dict]:
             f"| {row['kernel']} | {row['size']} | {t_np:.3g} | {t_gpu:.3g} | {row['ratio']:.1f}× |",
             flush=True,
         )
+        if on_row is not None:
+            on_row(out)
     return out
 
 
@@ -265,8 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     xp = get_namespace(gpu_name)
     t0 = time.perf_counter()
-    rows = measure(cases(args.dry_run), gpu_name)
     name = device_name(xp)
+    out = args.out
+    if out is None and not args.dry_run:
+        out = RESULTS / f"gpu_check_{slug(name)}.json"
     result = {
         "provenance": {
             "device": name,
@@ -276,17 +285,25 @@ def main(argv: list[str] | None = None) -> int:
             "python": platform.python_version(),
             "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
             "blas_threads": os.environ.get("OPENBLAS_NUM_THREADS"),
-            "wall_s": time.perf_counter() - t0,
+            "wall_s": 0.0,
+            "complete": False,
             "script": "benchmarks/gpu_check.py",
         },
-        "rows": rows,
+        "rows": [],
     }
-    out = args.out
-    if out is None and not args.dry_run:
-        out = RESULTS / f"gpu_check_{slug(name)}.json"
+
+    def save(rows: list[dict]) -> None:
+        """Write the rows so far: a run cut short keeps what it measured."""
+        result["rows"] = rows
+        result["provenance"]["wall_s"] = time.perf_counter() - t0
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+    rows = measure(cases(args.dry_run), gpu_name, on_row=save)
+    result["provenance"]["complete"] = True
+    save(rows)
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {out}")
     print(f"gpu_check: {len(rows)} rows in {result['provenance']['wall_s']:.1f} s")
     return 0

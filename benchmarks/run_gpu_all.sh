@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Issue 14's GPU measurements in one run, about 8-9 minutes on one H100 (16 host cores):
+# Issue 14's GPU measurements in one run, at most 9 minutes (the two timeouts) on one H100:
 #   1. python dev.py gpu: the gpu-marked tests, then benchmarks/gpu_check.py (NumPy on one BLAS
 #      thread against CuPy: training steps, energetic_G_mc, brute-force minima, attractor
-#      eigvals/simulate, GAMP-RIE, Potts epoch), one ratio table;          (<= 330 s)
+#      eigvals/simulate, GAMP-RIE, Potts epoch), one ratio table;          (<= 280 s)
 #   2. benchmarks/paper_scale.py --size paper --backend cupy: the Fig. 1 OP/DP sweep at d = 150
 #      (25 loads x 5 repetitions) on the GPU while the empirical alpha_S at N = 4000 (6 trials)
-#      runs on the host cores.                                             (<= 300 s)
+#      runs on the host cores.                                             (<= 250 s)
 # Needs only Python with NumPy, SciPy, pytest, hypothesis and CuPy. Run from anywhere; results
 # go to $OUT when it is set (the device runner's output folder), else to benchmarks/results/ and
 # book/_data/paper_scale.json. Every step writes its file as it goes, so a step cut short by its
@@ -31,14 +31,14 @@ nvidia-smi --query-gpu=name,memory.total --format=csv,noheader || echo "nvidia-s
 start=$SECONDS
 
 echo "### 1. python dev.py gpu"
-timeout 330 "$PY" dev.py gpu "${check_out[@]}" 2>&1 | tee "$log_dir/dev_gpu.log"
+timeout 280 "$PY" dev.py gpu "${check_out[@]}" 2>&1 | tee "$log_dir/dev_gpu.log"
 echo "### step 1 took $((SECONDS - start)) s"
 
 echo "### 2. paper scale"
 if "$PY" -c "from assocmem.backend import has_gpu; raise SystemExit(not has_gpu())"; then
     threads=$(( $(nproc) > 2 ? $(nproc) - 2 : 1 ))  # two cores left to drive the GPU
     OPENBLAS_NUM_THREADS=$threads OMP_NUM_THREADS=$threads MKL_NUM_THREADS=$threads \
-        timeout 300 "$PY" benchmarks/paper_scale.py --size paper --backend cupy "${paper_out[@]}" \
+        timeout 250 "$PY" benchmarks/paper_scale.py --size paper --backend cupy "${paper_out[@]}" \
         2>&1 | tee "$log_dir/paper_scale.log"
 else
     echo "no GPU: paper_scale.py --size paper skipped"

@@ -123,6 +123,7 @@ class TestGpuCheck:
         data = json.loads(out.read_text())
         prov, rows = data["provenance"], data["rows"]
         assert prov["dry_run"] is True and prov["cupy"] is None and prov["device"]
+        assert prov["complete"] is True and prov["wall_s"] > 0
         kernels = {r["kernel"].split(" (")[0] for r in rows}
         assert kernels == {
             "train OP",
