@@ -8,6 +8,13 @@ Commands
 ``python3 dev.py test``
     Create or reuse ``.venv``, then: ruff, the book build, and one pytest run over ``tests/`` and
     the notebooks under ``book/`` (unit tests, nbval notebook execution, headless-browser test).
+    The student edition is built after the book, and its test and the PDF's run with the rest.
+``python3 dev.py book --student``
+    The student edition (no exercise solutions) into ``_build/student/html``, from the executed
+    notebooks of the last full build (a notebook edited since then executes again).
+``python3 dev.py pdf``
+    Print the built book (building it first if there is none) to one PDF,
+    ``_build/pdf/assocmem-book.pdf``, through headless Chromium (``tests/book_pdf.py``).
 ``python3 dev.py lab``
     Open JupyterLab on ``book/`` inside ``.venv``.
 ``python3 dev.py lock``
@@ -48,6 +55,7 @@ HTML_DIR = BUILD_DIR / "html"
 # executed notebooks (book/_ext/student_edition.py).
 STUDENT_HTML_DIR = BUILD_DIR / "student" / "html"
 EXECUTED_DIR = BUILD_DIR / "jupyter_execute"
+PDF_PATH = BUILD_DIR / "pdf" / "assocmem-book.pdf"
 LOG_DIR = BUILD_DIR / "logs"
 CHROMIUM = Path("/usr/bin/chromium")
 LINT_PATHS = ("src", "tests", "benchmarks", "dev.py", "book", "notebooks")
@@ -202,6 +210,8 @@ def sphinx_build(toc: str | None, student: bool = False) -> int:
     use_ipc_kernels()  # two readers start kernels at once: no TCP port races between them
     toc_path = Path(toc).resolve() if toc else ROOT / "_toc.yml"
     out_dir = STUDENT_HTML_DIR if student else HTML_DIR
+    if student:  # no page of an earlier student build survives a failed one
+        shutil.rmtree(STUDENT_HTML_DIR.parent, ignore_errors=True)
     print(f"building {ROOT} with {toc_path.name} into {out_dir}", flush=True)
     result = build_sphinx(
         ROOT,
@@ -351,6 +361,8 @@ def cmd_test(args: argparse.Namespace) -> int:
         return 1
     results["lint"] = timer.phase("lint (ruff)", lint)
     results["book"] = timer.phase("book build", build_book, args.toc)
+    if results["book"]:  # from the executed notebooks the full build just wrote
+        results["student"] = timer.phase("student edition", build_book, args.toc, student=True)
     results["chromium"] = timer.phase("chromium", finish_chromium_install, chromium)
     # Without a fresh book the browser test would check stale pages: leave it out and fail.
     skip_browser = not results["book"]
@@ -364,6 +376,26 @@ def cmd_test(args: argparse.Namespace) -> int:
         return 1
     print("\nall phases passed", flush=True)
     return 0
+
+
+def print_pdf(toc: str | None = None) -> None:
+    """Print the built book to ``_build/pdf/assocmem-book.pdf`` (``tests/book_pdf.py``)."""
+    cmd: list[str | Path] = [venv_bin("python"), ROOT / "tests" / "book_pdf.py", "--out", PDF_PATH]
+    if toc:
+        cmd += ["--toc", Path(toc).resolve()]
+    run(cmd)
+
+
+def cmd_pdf(args: argparse.Namespace) -> int:
+    timer = Timer()
+    chromium = start_chromium_install()
+    ok = timer.phase("environment", ensure_venv)
+    if ok and not (HTML_DIR / "index.html").exists():
+        ok = timer.phase("book build", build_book, args.toc)
+    ok = timer.phase("chromium", finish_chromium_install, chromium) and ok
+    ok = ok and timer.phase("pdf", print_pdf, args.toc)
+    timer.report()
+    return 0 if ok else 1
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
@@ -456,6 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_lab = sub.add_parser("lab", help="open JupyterLab on book/")
     p_lab.add_argument("lab_args", nargs="*", help="extra arguments for jupyter lab (after --)")
     sub.add_parser("lock", help="regenerate requirements.txt from a fresh environment")
+    p_pdf = sub.add_parser("pdf", help="print the built book to _build/pdf/assocmem-book.pdf")
+    p_pdf.add_argument("--toc", help="another table of contents (default: _toc.yml)")
     p_gpu = sub.add_parser("gpu", help="gpu-marked tests and the NumPy/CuPy ratio table")
     p_gpu.add_argument("--dry-run", action="store_true", help="NumPy on both sides, tiny sizes")
     p_gpu.add_argument("--out", help="JSON file of the table (default benchmarks/results/...)")
@@ -470,6 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "test": cmd_test,
         "lab": cmd_lab,
         "lock": cmd_lock,
+        "pdf": cmd_pdf,
         "gpu": cmd_gpu,
     }
     try:
