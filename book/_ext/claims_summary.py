@@ -22,7 +22,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-__all__ = ["ClaimRows", "setup"]
+__all__ = ["ClaimRows", "doctree_rows", "setup"]
 
 #: Column headings and the (kind, verdict) each counts.
 _COLUMNS = (
@@ -86,13 +86,31 @@ class ClaimRows(HTMLParser):
             self._depth -= 1
 
 
-def _section_rows(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
-    parser = ClaimRows()
-    for raw in app.env.get_doctree(docname).findall(nodes.raw):
+def doctree_rows(doctree: nodes.Node) -> list[dict[str, Any]]:
+    """Every claims-table row of a doctree, as :class:`ClaimRows` reads it, in page order.
+
+    Each row also carries ``anchor``: the id of the innermost section that holds its table (empty
+    if none), so that another page can link to the evidence. The errata appendix
+    (``errata.py``) reads the rows with it too.
+    """
+    rows: list[dict[str, Any]] = []
+    for raw in doctree.findall(nodes.raw):
         text = raw.astext()
-        if "assocmem-claims" in text:
-            parser.feed(text)
-    return [(r["data-kind"], r["cells"][4], r["cells"][0]) for r in parser.rows]
+        if "assocmem-claims" not in text:
+            continue
+        parser = ClaimRows()
+        parser.feed(text)
+        section = raw.parent
+        while section is not None and not isinstance(section, nodes.section):
+            section = section.parent
+        anchor = section["ids"][0] if section is not None and section["ids"] else ""
+        rows += [{**row, "anchor": anchor} for row in parser.rows]
+    return rows
+
+
+def _section_rows(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
+    rows = doctree_rows(app.env.get_doctree(docname))
+    return [(r["data-kind"], r["cells"][4], r["cells"][0]) for r in rows]
 
 
 def _link(app: Sphinx, fromdoc: str, todoc: str) -> nodes.paragraph:
@@ -110,13 +128,17 @@ def _row(cells: list[nodes.Node | str]) -> nodes.row:
     return row
 
 
-def _table(rows: list[list[nodes.Node | str]], widths: list[int]) -> nodes.table:
-    """A docutils table: the first row is the header."""
+def _table(
+    rows: list[list[nodes.Node | str]],
+    widths: list[int],
+    classes: tuple[str, ...] = ("claims-summary",),
+) -> nodes.table:
+    """A docutils table: the first row is the header (the appendix pages use it too)."""
     group = nodes.tgroup(cols=len(widths))
     group += [nodes.colspec(colwidth=w) for w in widths]
     group += nodes.thead("", _row(rows[0]))
     group += nodes.tbody("", *(_row(r) for r in rows[1:]))
-    return nodes.table("", group, classes=["claims-summary"])
+    return nodes.table("", group, classes=list(classes))
 
 
 def _summary(app: Sphinx, docname: str) -> list[nodes.Node]:
