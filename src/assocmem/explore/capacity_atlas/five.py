@@ -712,7 +712,7 @@ def capacity_table(atlas: Any) -> go.Figure:
     return table_figure(
         [f"<b>{h}</b>" for h in header],
         columns,
-        columnwidth=[1.3, 2.2, 1.1, 1.1, 1.1, 1.6],
+        columnwidth=[1.45, 2.1, 1.1, 1.1, 1.05, 1.6],
         header_style={"fill": {"color": "#eeeeee"}, "align": "left"},
         cell_style={"align": "left"},
         size=12,
