@@ -114,50 +114,54 @@ def _use_executed_notebook(app: Sphinx, docname: str, source: list[str]) -> None
     source[0] = json.dumps(notebook)
 
 
-def strip_solutions_md(text: str) -> str:
-    """MyST text without ``{solution}`` blocks and ``{solution-start}``…``{solution-end}`` spans."""
+def _skip_block(lines: list[str], i: int, fence: str) -> int:
+    """Index of the line after the closing ``fence`` of the block that opens at line ``i``."""
+    j = i + 1
+    while j < len(lines) and lines[j].strip() != fence:
+        j += 1
+    return j + 1
+
+
+def _strip(text: str, gated: bool) -> tuple[str, bool]:
+    """``text`` without solution blocks; ``gated``: whether a gated solution is open (in, out)."""
     out: list[str] = []
     lines = text.splitlines(keepends=True)
     i = 0
     while i < len(lines):
         match = _OPEN.match(lines[i])
-        if match is None or match["name"] == "solution-end":
+        if gated and (match is None or match["name"] != "solution-end"):
+            i += 1
+        elif match is not None:
+            i = _skip_block(lines, i, match["fence"])
+            gated = match["name"] == "solution-start"
+        else:
             out.append(lines[i])
             i += 1
-            continue
-        # Skip to the closing fence of this block; for a gated start, on to the end's fence.
-        target = "solution-end" if match["name"] == "solution-start" else None
-        fence = match["fence"]
-        i += 1
-        while i < len(lines):
-            if target is not None:
-                end = _OPEN.match(lines[i])
-                if end is not None and end["name"] == target:
-                    fence, target = end["fence"], None
-            elif lines[i].strip() == fence:
-                i += 1
-                break
-            i += 1
-    return "".join(out)
+    return "".join(out), gated
+
+
+def strip_solutions_md(text: str) -> str:
+    """MyST text without ``{solution}`` blocks and ``{solution-start}``…``{solution-end}`` spans."""
+    return _strip(text, False)[0]
 
 
 def strip_solutions_notebook(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The notebook without the cells of its gated solutions and its ``{solution}`` blocks."""
-    cells, inside = [], False
+    """The notebook without its solutions: the gated spans' cells and lines, ``{solution}`` blocks.
+
+    A gated solution runs from the ``{solution-start}`` block of a markdown cell to the
+    ``{solution-end}`` block of a later one; the text before the start and after the end stays.
+    """
+    cells, gated = [], False
     for cell in notebook.get("cells", []):
         kind, text = _cells({"cells": [cell]})[0]
-        if kind == "markdown" and re.search(r"^(`{3,}|:{3,})\{solution-start\}", text, re.M):
-            inside = True
-        if inside:
-            if kind == "markdown" and re.search(r"^(`{3,}|:{3,})\{solution-end\}", text, re.M):
-                inside = False
+        if kind != "markdown":
+            if not gated:
+                cells.append(cell)
             continue
-        if kind == "markdown":
-            stripped = strip_solutions_md(text)
-            if stripped != text and not stripped.strip():
-                continue
-            cell = {**cell, "source": stripped}
-        cells.append(cell)
+        stripped, gated_after = _strip(text, gated)
+        if stripped.strip() or not (gated or gated_after or stripped != text):
+            cells.append({**cell, "source": stripped} if stripped != text else cell)
+        gated = gated_after
     return {**notebook, "cells": cells}
 
 
