@@ -5,7 +5,9 @@ whose Chromium and server this module reuses) and printed by Chromium's own PDF 
 (``page.pdf``), after MathJax typeset the page and every plotly figure was drawn at its default
 state (sliders and menus at their first step, as a reader first sees them). The theme's print
 stylesheet already hides the header, the sidebars and the navigation; :data:`PRINT_CSS` keeps
-figures, outputs and tables from splitting across sheets. The pages are then joined with pypdf:
+figures, display equations and table rows from splitting across sheets (longer blocks, such
+as outputs and tables, may split: keeping them whole left near-empty sheets), and a sheet that
+Chromium leaves blank at the end of a page is dropped. The pages are then joined with pypdf:
 
 1. a title page (the book's title and authors from ``_config.yml``);
 2. a table of contents: the parts of ``_toc.yml``, each chapter and section with the page number
@@ -59,8 +61,9 @@ VIEWPORT = {"width": 955, "height": 1200}
 CONCURRENCY = 3
 PRINT_CSS = """
 @media print {
-  .plotly-graph-div, .cell_output, .admonition, table, figure, .math-wrapper,
-  mjx-container[display="true"], div.highlight { break-inside: avoid; }
+  .plotly-graph-div, figure, .math-wrapper, mjx-container[display="true"], tr {
+    break-inside: avoid;
+  }
   h1, h2, h3, h4 { break-after: avoid; }
   a.headerlink { display: none !important; }
   .bd-footer, .bd-footer-article, .prev-next-area, #pst-back-to-top { display: none !important; }
@@ -249,7 +252,7 @@ async def _print_all(html_dir: Path, entries: list[TocEntry], concurrency: int):
                     )
                     for e, (info, _) in zip(entries, printed, strict=True)
                 ]
-                bodies = [data for _, data in printed]
+                bodies = [_without_blank_end(data) for _, data in printed]
                 front, offset = b"", 0
                 for _ in range(3):  # the contents' page numbers depend on its own length
                     first = offset
@@ -274,6 +277,28 @@ async def _print_all(html_dir: Path, entries: list[TocEntry], concurrency: int):
             finally:
                 await browser.close()
     return pages, front, bodies, numbers
+
+
+def _without_blank_end(data: bytes) -> bytes:
+    """The printed page without the blank sheets Chromium may leave at its end (no text, no
+    image or form)."""
+    from pypdf import PdfReader, PdfWriter
+
+    reader = PdfReader(io.BytesIO(data))
+    keep = len(reader.pages)
+    while keep > 1:
+        last = reader.pages[keep - 1]
+        if last.extract_text().strip() or (last.get("/Resources") or {}).get("/XObject"):
+            break
+        keep -= 1
+    if keep == len(reader.pages):
+        return data
+    writer = PdfWriter()
+    for page in reader.pages[:keep]:
+        writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _count(data: bytes) -> int:
