@@ -10,7 +10,7 @@ edition in ``_build/html`` and, when it was built, the student edition in
   nothing else; each links to its page, at an anchor that exists there;
 - the scoreboard's counts per chapter and in all equal those of the section tables;
 - the exercise index lists every exercise of every page (sphinx-exercise's ``div.exercise``), and
-  its counts table adds up;
+  its counts tables (by kind, by level) add up to the exercises found on the pages;
 - every exercise carries one kind and one level, and its title shows them as a badge.
 
 The pages come from ``_toc.yml`` (``ASSOCMEM_TOC`` names another table of contents, as for the
@@ -271,21 +271,28 @@ def test_exercise_index_lists_every_exercise(book: Path) -> None:
         f"in the index but not on a page: {sorted((listed - expected).elements())[:5]}"
     )
 
-    counts = Tables("exercise-counts")
-    counts.feed(_page(book, EXERCISES))
-    assert len(counts.tables) == 1
-    header, *body, last = counts.tables[0]
-    columns = [c["text"] for c in header][1:]
-    assert columns == [*KINDS, *(f"level {n}" for n in LEVELS), "untagged", "total"]
-    numbers = [[int(c["text"]) for c in cells[1:]] for cells in body]
-    assert [sum(col) for col in zip(*numbers, strict=True)] == [int(c["text"]) for c in last[1:]]
-    total = dict(zip(columns, (int(c["text"]) for c in last[1:]), strict=True))
-    assert total["total"] == sum(expected.values())
-    assert total["untagged"] == sum(v for k, v in expected.items() if k[2] == "untagged")
-    for kind in KINDS:
-        assert total[kind] == sum(v for k, v in expected.items() if k[2] == kind)
-    for n in LEVELS:
-        assert total[f"level {n}"] == sum(v for k, v in expected.items() if k[3] == n)
+    # the two counts tables: per chapter by kind and by level; each row adds up, and the last row
+    # holds the column sums, which equal the exercises found on the pages
+    wanted = {
+        "exercise-counts": ([*KINDS], 2),
+        "exercise-levels": ([f"level {n}" for n in LEVELS], 3),
+    }
+    for css, (tags, position) in wanted.items():
+        counts = Tables(css)
+        counts.feed(_page(book, EXERCISES))
+        assert len(counts.tables) == 1, css
+        header, *body, last = counts.tables[0]
+        columns = [c["text"] for c in header][1:]
+        assert columns == [*tags, "untagged", "total"]
+        numbers = [[int(c["text"]) for c in cells[1:]] for cells in body]
+        assert all(sum(row[:-1]) == row[-1] for row in numbers), f"{css}: {numbers}"
+        sums = [sum(col) for col in zip(*numbers, strict=True)]
+        assert sums == [int(c["text"]) for c in last[1:]], css
+        total = dict(zip(columns, sums, strict=True))
+        assert total["total"] == sum(expected.values())
+        assert total["untagged"] == sum(v for k, v in expected.items() if k[2] == "untagged")
+        for column, tag in zip(tags, [*KINDS] if position == 2 else [*LEVELS], strict=True):
+            assert total[column] == sum(v for k, v in expected.items() if k[position] == tag)
 
 
 def test_every_exercise_has_one_kind_and_one_level(book: Path) -> None:

@@ -15,10 +15,11 @@ The exercise appendix writes
     ```{exercise-index} list
     ```
 
-The first becomes a table of counts per chapter: by kind, by level, untagged and in all, with a
-total row. The second lists, chapter by chapter, every exercise (its numbered title linked to
-it, its section, kind and level). An exercise without exactly one kind and one level (or with an
-``ex-`` class that is neither) is listed as untagged.
+The first becomes two tables of counts per chapter, by kind and by level (each with the untagged
+exercises, the chapter's total and a row for the whole book). The second lists, chapter by
+chapter, every exercise (its numbered title linked to it, its section, kind and level). An
+exercise without exactly one kind and one level (or with an ``ex-`` class that is neither) is
+listed as untagged.
 
 While each document is read, its exercise nodes are stored in the environment (label, title,
 classes), merged across parallel readers; the directives are filled after every document was
@@ -171,8 +172,11 @@ def _group_link(app: Sphinx, fromdoc: str, key: str) -> nodes.paragraph:
 
 
 def _counts(app: Sphinx, docname: str) -> list[nodes.Node]:
-    columns = [*KINDS, *(f"level {n}" for n in LEVELS), "untagged", "total"]
-    rows: list[list[nodes.Node | str]] = [["Chapter", *columns]]
+    """Two tables of counts per chapter: by kind, then by level (untagged and total in both)."""
+    by_kind = [*KINDS, "untagged", "total"]
+    by_level = [*(f"level {n}" for n in LEVELS), "untagged", "total"]
+    kind_rows: list[list[nodes.Node | str]] = [["Chapter", *by_kind]]
+    level_rows: list[list[nodes.Node | str]] = [["Chapter", *by_level]]
     totals: Counter[str] = Counter()
     for key, pairs in _by_chapter(app).items():
         counts: Counter[str] = Counter(total=len(pairs))
@@ -184,10 +188,14 @@ def _counts(app: Sphinx, docname: str) -> list[nodes.Node]:
                 counts[tags[0]] += 1
                 counts[f"level {tags[1]}"] += 1
         totals += counts
-        rows.append([_group_link(app, docname, key), *(str(counts[c]) for c in columns)])
-    rows.append(["all chapters", *(str(totals[c]) for c in columns)])
-    widths = [28, *([8] * len(columns))]
-    return [_table(rows, widths, classes=("exercise-counts", "colwidths-given"))]
+        kind_rows.append([_group_link(app, docname, key), *(str(counts[c]) for c in by_kind)])
+        level_rows.append([_group_link(app, docname, key), *(str(counts[c]) for c in by_level)])
+    kind_rows.append(["all chapters", *(str(totals[c]) for c in by_kind)])
+    level_rows.append(["all chapters", *(str(totals[c]) for c in by_level)])
+    return [
+        _table(kind_rows, [34, 11, 11, 11, 11, 11, 11], ("exercise-counts", "colwidths-given")),
+        _table(level_rows, [34, 13, 13, 13, 14, 13], ("exercise-levels", "colwidths-given")),
+    ]
 
 
 def _number(app: Sphinx, doc: str, ex: dict[str, Any]) -> str:
@@ -220,7 +228,7 @@ def _list(app: Sphinx, docname: str) -> list[nodes.Node]:
             kind, level = tags if tags is not None else ("untagged", "untagged")
             has_math = has_math or any(isinstance(c, nodes.math) for c in ex["subtitle"])
             rows.append([_title(app, docname, doc, ex), _link(app, docname, doc), kind, level])
-        out.append(_table(rows, [42, 34, 12, 12], classes=("exercise-list", "colwidths-given")))
+        out.append(_table(rows, [40, 32, 15, 13], classes=("exercise-list", "colwidths-given")))
     if has_math:  # MathJax is loaded only on pages that the math domain knows hold math
         app.env.get_domain("math").data["has_equations"][docname] = True
     if not out:
