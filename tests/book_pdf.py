@@ -199,7 +199,8 @@ table {{ width: 100%; border-collapse: collapse; font-size: 10.5pt; }}
 td {{ padding: 1.2mm 0; vertical-align: bottom; }}
 td:last-child {{ text-align: right; width: 14mm; }}
 tr {{ break-inside: avoid; }}
-tr.part td {{ font-weight: 600; font-size: 12pt; padding-top: 5mm; border-bottom: 1px solid #999; }}
+tr.part td {{ font-weight: 600; font-size: 12pt; padding-top: 5mm; border-bottom: 1px solid #999;
+             text-align: left; }}
 tr.level0 td:first-child {{ padding-left: 0; font-weight: 600; }}
 tr.level1 td:first-child {{ padding-left: 8mm; }}
 tr.level2 td:first-child {{ padding-left: 16mm; }}
