@@ -344,3 +344,21 @@ def test_parallel_readers_merge_their_documents(module: str) -> None:
     assert getattr(main, ext._ENV) == {"a": [1], "b": [2]}
     ext._purge(None, main, "a")
     assert getattr(main, ext._ENV) == {"b": [2]}
+
+
+@pytest.mark.parametrize(
+    ("module", "directive"),
+    [("errata", "{claims-appendix}"), ("exercise_index", "{exercise-index}")],
+)
+def test_incremental_build_rereads_the_appendix(
+    module: str, directive: str, tmp_path: Path
+) -> None:
+    """When a page changed, the pages using the directive are read again (and only then)."""
+    ext = __import__(module)
+    sources = {"appendix": f"```{directive} list\n```\n", "a": "# A\n", "b": "# B\n"}
+    for name, text in sources.items():
+        (tmp_path / f"{name}.md").write_text(text)
+    env = SimpleNamespace(found_docs=set(sources), doc2path=lambda d: tmp_path / f"{d}.md")
+    assert ext._outdated(None, env, set(), {"a"}, set()) == ["appendix"]
+    assert ext._outdated(None, env, set(), set(), set()) == []
+    assert ext._outdated(None, env, set(), {"appendix"}, set()) == []  # re-read already

@@ -25,6 +25,7 @@ order (the table of contents).
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -126,6 +127,20 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildE
     _data(env).update({d: theirs[d] for d in docnames if d in theirs})
 
 
+def _outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """In an incremental build, re-read the pages that use the directive when any page changed."""
+    if not (added or changed or removed):
+        return []
+    return sorted(
+        d
+        for d in env.found_docs - added - changed
+        if "{claims-appendix}"
+        in Path(env.doc2path(d)).read_text(encoding="utf-8", errors="replace")
+    )
+
+
 def _by_chapter(app: Sphinx) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     """Every chapter's (docname, row) pairs, chapters and documents in reading order."""
     order = reading_order(app.env)
@@ -208,5 +223,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _store)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("env-get-outdated", _outdated)
     app.connect("doctree-resolved", _resolve)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

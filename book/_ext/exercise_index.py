@@ -151,6 +151,19 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildE
     _data(env).update({d: theirs[d] for d in docnames if d in theirs})
 
 
+def _outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """In an incremental build, re-read the pages that use the directive when any page changed."""
+    if not (added or changed or removed):
+        return []
+    return sorted(
+        d
+        for d in env.found_docs - added - changed
+        if "{exercise-index}" in Path(env.doc2path(d)).read_text(encoding="utf-8", errors="replace")
+    )
+
+
 def _by_chapter(app: Sphinx) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     """Every chapter's (docname, exercise) pairs, in reading order.
 
@@ -257,5 +270,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", _store)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
+    app.connect("env-get-outdated", _outdated)
     app.connect("doctree-resolved", _resolve)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
