@@ -32,11 +32,12 @@ from test_book_browser import (
     _FIGURE_STATE,
     _MATH_STATE,
     _WAIT_READY,
+    CHROMIUM,
+    CHROMIUM_ARGS,
     DOCNAMES,
     ROOT,
     _open,
     _QuietHandler,
-    browser,  # noqa: F401  (the session's Chromium)
     built_book,  # noqa: F401  (the full edition)
 )
 
@@ -217,15 +218,9 @@ def student_server(student_book: Path) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("docname", SAMPLE)
-def test_student_page_opens_without_errors(
-    browser: Any,  # noqa: F811
-    student_server: str,
-    docname: str,
-) -> None:
-    """A sample page of the student edition: offline, no console error, figures and math drawn."""
-    context, page, log = _open(browser, f"{student_server}/{docname}.html")
+def _page_problems(chromium: Any, base: str, docname: str) -> list[str]:
+    """Open one student page: offline, no console error, figures and math drawn, no solution."""
+    context, page, log = _open(chromium, f"{base}/{docname}.html")
     problems: list[str] = []
     try:
         page.evaluate(_WAIT_READY)
@@ -246,6 +241,53 @@ def test_student_page_opens_without_errors(
         problems.append(f"requests to other hosts (aborted): {sorted(set(log.blocked))}")
     if log.errors:
         problems.append(f"errors: {log.errors}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def student_page_problems(student_server: str) -> dict[str, list[str]]:
+    """The problems of every sampled student page, from one Chromium run in its own thread.
+
+    The browser test's session Chromium may already be a sync Playwright session in this
+    thread (pytest-xdist puts several files in one worker), and a second sync session in the
+    same thread fails ("Sync API inside the asyncio loop"); a thread of its own has no loop.
+    """
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} not found"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true and the browser test cannot run: {reason}")
+        pytest.skip(reason)
+    result: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:
+                chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                try:
+                    for name in SAMPLE:
+                        result[name] = _page_problems(chromium, student_server, name)
+                finally:
+                    chromium.close()
+        except BaseException as exc:  # re-raised in the test's thread
+            result["error"] = exc
+
+    thread = threading.Thread(target=work, name="student-pages")
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("docname", SAMPLE)
+def test_student_page_opens_without_errors(
+    student_page_problems: dict[str, list[str]], docname: str
+) -> None:
+    """A sample page of the student edition: offline, no console error, figures and math drawn."""
+    problems = student_page_problems[docname]
     assert not problems, f"student {docname}:\n  " + "\n  ".join(problems)
 
 
