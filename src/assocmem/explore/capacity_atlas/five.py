@@ -429,7 +429,7 @@ def saddle_capacity(P_stars: Any = (2, 4, 8, 16, 32), rho: float = 1.0) -> Model
     Two student memories that cover P* orthonormal teacher memories split apart once
     β_eff > √(P* + 2/ϱ) (:func:`assocmem.potts_dam.saddle.split_threshold`), with ϱ = M/(P* N)
     examples per teacher memory in units of N. Read the other way, at inverse temperature
-    β_eff and load ϱ the student resolves up to β_eff² − 2/ϱ memories: ``value`` is
+    β_eff and sample ratio ϱ the student resolves up to β_eff² − 2/ϱ memories: ``value`` is
     P*/β_eff,c², → 1 as P* grows (or ϱ → ∞). ``check`` holds, per P*, the split amplitude of the
     saddle-point equations (:func:`assocmem.potts_dam.saddle.phase_diagram`, symmetric start
     with a kick) at 0.98 and 1.02 times the line: about 0, then clearly positive.
@@ -467,7 +467,7 @@ def saddle_capacity(P_stars: Any = (2, 4, 8, 16, 32), rho: float = 1.0) -> Model
         name="Dense memory, teacher–student",
         stored="P* prototypes learned from M noisy examples",
         notion="teacher memories a student resolves at inverse temperature β<sub>eff</sub> "
-        "and load ϱ",
+        "and sample ratio ϱ",
         scaling="P* ≈ β<sub>eff</sub>² − 2/ϱ",
         method=f"split line √(P* + 2/ϱ) at ϱ = {rho:g}; saddle-point check at ±2 %",
         caveat="β<sub>eff</sub> is an inverse temperature, not a resource, and the data "
