@@ -28,21 +28,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import html
-import http.server
 import io
 import sys
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_book_browser import _WAIT_READY, CHROMIUM, CHROMIUM_ARGS, HTML, ROOT, TOC, _QuietHandler
+from book_server import serve
+from test_book_browser import _WAIT_READY, CHROMIUM, CHROMIUM_ARGS, HTML, ROOT, TOC
 
 __all__ = ["PDF_PATH", "PrintedBook", "print_book", "toc_entries"]
 
@@ -145,21 +141,6 @@ def _stem(name: str) -> str:
     return str(Path(name).with_suffix("")) if Path(name).suffix else name
 
 
-@contextmanager
-def _serve(folder: Path) -> Iterator[str]:
-    """Base URL of a local HTTP server on 127.0.0.1 serving ``folder`` (the browser test's)."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="pdf-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
-
-
 async def _print_page(browser: Any, url: str) -> tuple[dict[str, Any], bytes]:
     """One page, typeset and drawn, printed to PDF bytes; with its title and figure counts."""
     start = time.perf_counter()
@@ -230,7 +211,7 @@ async def _print_all(html_dir: Path, entries: list[TocEntry], concurrency: int):
     from playwright.async_api import async_playwright
 
     config = _book_config()
-    with _serve(html_dir) as base:
+    with serve(html_dir, "pdf-server") as base:
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:

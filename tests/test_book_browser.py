@@ -37,13 +37,10 @@ Without Chromium the tests skip, except under ``CI=true``, where they fail.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +49,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import reader_view
+from book_server import _QuietHandler, serve  # noqa: F401  (reader_view imports it here)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
 from claims_summary import ClaimRows  # the parser the chapter summaries use
@@ -177,33 +175,11 @@ def built_book() -> Path:
     return HTML
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from the build; no log lines; an empty favicon (browsers always ask)."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == "/favicon.ico":
-            self.send_response(204)
-            self.end_headers()
-            return
-        super().do_GET()
-
-
 @pytest.fixture(scope="session")
 def server(built_book: Path) -> Iterator[str]:
     """Base URL of a local HTTP server (random port, own thread) serving the built book."""
-    handler = functools.partial(_QuietHandler, directory=str(built_book))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+    with serve(built_book, "book-server") as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

@@ -26,12 +26,12 @@ import html
 import json
 import os
 import re
-import threading
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from book_server import in_own_thread
 from test_book_browser import CHROMIUM, DOCNAMES, built_book  # noqa: F401
 
 pytestmark = pytest.mark.browser
@@ -63,20 +63,9 @@ def printed(built_book: Path, tmp_path_factory: pytest.TempPathFactory) -> Any: 
     from pypdf import PdfReader
 
     out = tmp_path_factory.mktemp("pdf") / "book.pdf"
-    result: dict[str, Any] = {}
-
-    def work() -> None:  # its own thread: asyncio.run beside the browser test's sync Playwright
-        try:
-            result["book"] = book_pdf.print_book(built_book, out)
-        except BaseException as exc:  # re-raised in the test's thread
-            result["error"] = exc
-
-    thread = threading.Thread(target=work, name="print-book")
-    thread.start()
-    thread.join()
-    if "error" in result:
-        raise result["error"]
-    return result["book"], PdfReader(out)
+    # its own thread: asyncio.run beside the browser test's sync Playwright
+    book = in_own_thread(lambda: book_pdf.print_book(built_book, out), "print-book")
+    return book, PdfReader(out)
 
 
 def _norm(text: str) -> str:

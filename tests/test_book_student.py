@@ -15,19 +15,17 @@ full edition; without it these tests skip, except under ``CI=true``, where they 
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import sys
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
+from book_server import in_own_thread, serve
 from test_book_browser import (
     _FIGURE_STATE,
     _MATH_STATE,
@@ -37,7 +35,6 @@ from test_book_browser import (
     DOCNAMES,
     ROOT,
     _open,
-    _QuietHandler,
     built_book,  # noqa: F401  (the full edition)
 )
 
@@ -206,16 +203,8 @@ def test_notebook_downloads_hold_no_solution(student_book: Path) -> None:
 @pytest.fixture(scope="module")
 def student_server(student_book: Path) -> Iterator[str]:
     """Base URL of a local HTTP server (random port, own thread) serving the student edition."""
-    handler = functools.partial(_QuietHandler, directory=str(student_book))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, name="student-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+    with serve(student_book, "student-server") as base:
+        yield base
 
 
 def _page_problems(chromium: Any, base: str, docname: str) -> list[str]:
@@ -257,28 +246,18 @@ def student_page_problems(student_server: str) -> dict[str, list[str]]:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"CI=true and the browser test cannot run: {reason}")
         pytest.skip(reason)
-    result: dict[str, Any] = {}
 
-    def work() -> None:
-        try:
-            from playwright.sync_api import sync_playwright
+    def work() -> dict[str, list[str]]:
+        from playwright.sync_api import sync_playwright
 
-            with sync_playwright() as p:
-                chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-                try:
-                    for name in SAMPLE:
-                        result[name] = _page_problems(chromium, student_server, name)
-                finally:
-                    chromium.close()
-        except BaseException as exc:  # re-raised in the test's thread
-            result["error"] = exc
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                return {name: _page_problems(chromium, student_server, name) for name in SAMPLE}
+            finally:
+                chromium.close()
 
-    thread = threading.Thread(target=work, name="student-pages")
-    thread.start()
-    thread.join()
-    if "error" in result:
-        raise result["error"]
-    return result
+    return in_own_thread(work, "student-pages")
 
 
 @pytest.mark.browser
