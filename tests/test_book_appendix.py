@@ -336,14 +336,14 @@ def test_exercise_tags_need_one_kind_and_one_level(classes: list[str], tags: Any
 @pytest.mark.parametrize("module", ["errata", "exercise_index"])
 def test_parallel_readers_merge_their_documents(module: str) -> None:
     """env-merge-info copies a reader's documents into the main environment, and only those."""
-    ext = __import__(module)
+    store = __import__(module)._STORE  # a _gather.PerDocument
     main, other = SimpleNamespace(), SimpleNamespace()
-    setattr(main, ext._ENV, {"a": [1]})
-    setattr(other, ext._ENV, {"b": [2], "c": [3]})
-    ext._merge(None, main, {"b"}, other)
-    assert getattr(main, ext._ENV) == {"a": [1], "b": [2]}
-    ext._purge(None, main, "a")
-    assert getattr(main, ext._ENV) == {"b": [2]}
+    setattr(main, store.attr, {"a": [1]})
+    setattr(other, store.attr, {"b": [2], "c": [3]})
+    store.merge(None, main, {"b"}, other)
+    assert getattr(main, store.attr) == {"a": [1], "b": [2]}
+    store.purge(None, main, "a")
+    assert getattr(main, store.attr) == {"b": [2]}
 
 
 @pytest.mark.parametrize(
@@ -354,11 +354,11 @@ def test_incremental_build_rereads_the_appendix(
     module: str, directive: str, tmp_path: Path
 ) -> None:
     """When a page changed, the pages using the directive are read again (and only then)."""
-    ext = __import__(module)
+    store = __import__(module)._STORE
     sources = {"appendix": f"```{directive} list\n```\n", "a": "# A\n", "b": "# B\n"}
     for name, text in sources.items():
         (tmp_path / f"{name}.md").write_text(text)
     env = SimpleNamespace(found_docs=set(sources), doc2path=lambda d: tmp_path / f"{d}.md")
-    assert ext._outdated(None, env, set(), {"a"}, set()) == ["appendix"]
-    assert ext._outdated(None, env, set(), set(), set()) == []
-    assert ext._outdated(None, env, set(), {"appendix"}, set()) == []  # re-read already
+    assert store.outdated(None, env, set(), {"a"}, set()) == ["appendix"]
+    assert store.outdated(None, env, set(), set(), set()) == []
+    assert store.outdated(None, env, set(), {"appendix"}, set()) == []  # re-read already

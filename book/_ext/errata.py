@@ -25,17 +25,16 @@ order (the table of contents).
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from claims_summary import _link, _table, doctree_rows
+from _gather import PerDocument, chapter_link, chapter_of
+from claims_summary import _table, doctree_rows
 
-__all__ = ["chapter_of", "reading_order", "setup"]
+__all__ = ["setup"]
 
 #: Scoreboard columns: heading and the (kind, verdict) it counts.
 SCOREBOARD = (
@@ -46,9 +45,9 @@ SCOREBOARD = (
 )
 #: The six cells of a claims row, as its table's header names them.
 CELLS = ("Claim", "Paper", "Ours", "Tolerance", "Verdict", "Why")
-_ENV = "assocmem_claim_rows"  # {docname: [row, ...]} in the build environment
 _PARTS = ("scoreboard", "errata")
-_SKIP = ("book/appendix",)  # folders that are not chapters
+#: ``{docname: [row, ...]}`` in the build environment.
+_STORE = PerDocument("assocmem_claim_rows", "{claims-appendix}")
 
 
 class claims_appendix(nodes.General, nodes.Element):
@@ -68,89 +67,16 @@ class ClaimsAppendix(SphinxDirective):
         return [claims_appendix(docname=self.env.docname, part=part)]
 
 
-def reading_order(env: BuildEnvironment) -> dict[str, int]:
-    """Position of every document in the table of contents (unlisted documents come last)."""
-    order: dict[str, int] = {}
-
-    def walk(doc: str) -> None:
-        if doc in order:
-            return
-        order[doc] = len(order)
-        for child in env.toctree_includes.get(doc, []):
-            walk(child)
-
-    walk(env.config.root_doc)
-    for doc in sorted(env.found_docs):
-        order.setdefault(doc, len(order))
-    return order
-
-
-def chapter_of(docname: str) -> str | None:
-    """The chapter folder ``book/<chapter>`` of a document, or None outside a chapter."""
-    folder = docname.rsplit("/", 1)[0] if "/" in docname else ""
-    if folder.count("/") != 1 or folder in _SKIP:
-        return None
-    return folder
-
-
-def chapter_link(app: Sphinx, fromdoc: str, chapter: str) -> nodes.paragraph:
-    """A paragraph holding a link to the chapter's index page (or its name, without one)."""
-    index = f"{chapter}/index"
-    if index in app.env.found_docs:
-        return _link(app, fromdoc, index)
-    return nodes.paragraph("", chapter.rsplit("/", 1)[-1])
-
-
-def _store(app: Sphinx, doctree: nodes.document) -> None:
-    rows = [
+def _rows(doctree: nodes.document) -> list[dict[str, Any]]:
+    return [
         {"kind": r["data-kind"], "cells": list(r["cells"]), "anchor": r["anchor"]}
         for r in doctree_rows(doctree)
     ]
-    data = _data(app.env)
-    data.pop(app.env.docname, None)
-    if rows:
-        data[app.env.docname] = rows
-
-
-def _data(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
-    if not hasattr(env, _ENV):
-        setattr(env, _ENV, {})
-    return getattr(env, _ENV)
-
-
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _data(env).pop(docname, None)
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    theirs = _data(other)
-    _data(env).update({d: theirs[d] for d in docnames if d in theirs})
-
-
-def _outdated(
-    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
-) -> list[str]:
-    """In an incremental build, re-read the pages that use the directive when any page changed."""
-    if not (added or changed or removed):
-        return []
-    return sorted(
-        d
-        for d in env.found_docs - added - changed
-        if "{claims-appendix}"
-        in Path(env.doc2path(d)).read_text(encoding="utf-8", errors="replace")
-    )
 
 
 def _by_chapter(app: Sphinx) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     """Every chapter's (docname, row) pairs, chapters and documents in reading order."""
-    order = reading_order(app.env)
-    chapters: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    data = _data(app.env)
-    for doc in sorted(data, key=lambda d: (order.get(d, len(order)), d)):
-        chapter = chapter_of(doc)
-        if chapter is not None:
-            chapters.setdefault(chapter, []).extend((doc, row) for row in data[doc])
-    return chapters
+    return _STORE.by_group(app.env, chapter_of)
 
 
 def _scoreboard(app: Sphinx, docname: str) -> list[nodes.Node]:
@@ -220,9 +146,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``claims-appendix``; store each document's claims rows as it is read."""
     app.add_node(claims_appendix)
     app.add_directive("claims-appendix", ClaimsAppendix)
-    app.connect("doctree-read", _store)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
-    app.connect("env-get-outdated", _outdated)
+    _STORE.connect(app, _rows)
     app.connect("doctree-resolved", _resolve)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -37,13 +37,12 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx_exercise.nodes import exercise_enumerable_node, exercise_node, exercise_subtitle
 
+from _gather import PerDocument, chapter_link, chapter_of
 from claims_summary import _link, _table
-from errata import chapter_link, chapter_of, reading_order
 
 __all__ = ["KINDS", "LEVELS", "exercise_tags", "setup"]
 
@@ -53,8 +52,9 @@ KINDS = ("predict", "derive", "compute", "explore")
 LEVELS = ("1", "2", "3")
 STATIC = Path(__file__).resolve().parent / "static"
 _CSS = "exercise_index.css"
-_ENV = "assocmem_exercises"  # {docname: [exercise, ...]} in the build environment
 _PARTS = ("counts", "list")
+#: ``{docname: [exercise, ...]}`` in the build environment.
+_STORE = PerDocument("assocmem_exercises", "{exercise-index}")
 _EXERCISES = (exercise_node, exercise_enumerable_node)
 
 
@@ -120,8 +120,8 @@ def _subtitle(node: nodes.Element) -> list[nodes.Node]:
     return []
 
 
-def _store(app: Sphinx, doctree: nodes.document) -> None:
-    found = [
+def _exercises(doctree: nodes.document) -> list[dict[str, Any]]:
+    return [
         {
             "label": node["ids"][0] if node["ids"] else "",
             "classes": list(node["classes"]),
@@ -130,38 +130,6 @@ def _store(app: Sphinx, doctree: nodes.document) -> None:
         }
         for node in doctree.findall(lambda n: isinstance(n, _EXERCISES))
     ]
-    data = _data(app.env)
-    data.pop(app.env.docname, None)
-    if found:
-        data[app.env.docname] = found
-
-
-def _data(env: BuildEnvironment) -> dict[str, list[dict[str, Any]]]:
-    if not hasattr(env, _ENV):
-        setattr(env, _ENV, {})
-    return getattr(env, _ENV)
-
-
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    _data(env).pop(docname, None)
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    theirs = _data(other)
-    _data(env).update({d: theirs[d] for d in docnames if d in theirs})
-
-
-def _outdated(
-    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
-) -> list[str]:
-    """In an incremental build, re-read the pages that use the directive when any page changed."""
-    if not (added or changed or removed):
-        return []
-    return sorted(
-        d
-        for d in env.found_docs - added - changed
-        if "{exercise-index}" in Path(env.doc2path(d)).read_text(encoding="utf-8", errors="replace")
-    )
 
 
 def _by_chapter(app: Sphinx) -> dict[str, list[tuple[str, dict[str, Any]]]]:
@@ -169,13 +137,7 @@ def _by_chapter(app: Sphinx) -> dict[str, list[tuple[str, dict[str, Any]]]]:
 
     A document outside ``book/<chapter>/`` is its own group, keyed by its docname.
     """
-    order = reading_order(app.env)
-    chapters: dict[str, list[tuple[str, dict[str, Any]]]] = {}
-    data = _data(app.env)
-    for doc in sorted(data, key=lambda d: (order.get(d, len(order)), d)):
-        key = chapter_of(doc) or doc
-        chapters.setdefault(key, []).extend((doc, ex) for ex in data[doc])
-    return chapters
+    return _STORE.by_group(app.env, lambda doc: chapter_of(doc) or doc)
 
 
 def _group_link(app: Sphinx, fromdoc: str, key: str) -> nodes.paragraph:
@@ -267,9 +229,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(ExerciseBadges)
     app.add_css_file(_CSS)
     app.connect("config-inited", _static_path)
-    app.connect("doctree-read", _store)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
-    app.connect("env-get-outdated", _outdated)
+    _STORE.connect(app, _exercises)
     app.connect("doctree-resolved", _resolve)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
