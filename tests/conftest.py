@@ -12,8 +12,7 @@ test modules could collide with.
 
 Without the book's tools (plotly, Jupyter, threadpoolctl, scikit-learn: a GPU machine with only
 NumPy, SciPy, pytest, hypothesis and CuPy, as ``python3 dev.py gpu`` expects) the test modules
-that import them are skipped at collection and every other test runs; tests that skip without
-CuPy are marked ``gpu``.
+that import them are skipped at collection and every other test runs.
 """
 
 from __future__ import annotations
@@ -87,20 +86,6 @@ class _ModuleNeedingTools(pytest.Module):
 
 def pytest_pycollect_makemodule(module_path, parent):
     return _ModuleNeedingTools.from_parent(parent, path=module_path)
-
-
-@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark as ``gpu`` every test that skips without CuPy (a ``skipif`` reason "needs CuPy ...").
-
-    Some CuPy-equals-NumPy tests carry only such a ``skipif``; with the mark they are among the
-    tests that ``pytest -m gpu`` (and ``python3 dev.py gpu``) runs.
-    """
-    for item in items:
-        reasons = (str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif"))
-        needs_cupy = any("needs cupy" in r.lower() for r in reasons)
-        if needs_cupy and item.get_closest_marker("gpu") is None:
-            item.add_marker(pytest.mark.gpu)
 
 
 class NotebookGuard:

@@ -348,6 +348,7 @@ class TestTrain:
             res = train(inst, rng=0, steps=30, check_every=k)
             assert res.steps == 30 and res.stop_step is None and not res.converged
 
+    @pytest.mark.gpu
     @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a CUDA device")
     @pytest.mark.parametrize("kind", PROBLEMS)
     def test_cupy_early_stop_overshoot_with_default_check_every(self, kind):
@@ -362,6 +363,7 @@ class TestTrain:
         assert res.stop_step == ref.steps
         assert 0 <= res.steps - res.stop_step <= 15
 
+    @pytest.mark.gpu
     @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a CUDA device")
     @pytest.mark.parametrize("kind", PROBLEMS)
     def test_cupy_equals_numpy(self, kind):

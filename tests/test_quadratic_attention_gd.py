@@ -121,6 +121,7 @@ def test_hardmax_data_refused() -> None:
 _CUPY = importlib.util.find_spec("cupy") is not None
 
 
+@pytest.mark.gpu
 @pytest.mark.skipif(not (_CUPY and has_gpu()), reason="needs CuPy and a CUDA device")
 def test_cupy_equals_numpy() -> None:
     import cupy

@@ -148,6 +148,7 @@ class TestPrefixMeanErrors:
 _CUPY = importlib.util.find_spec("cupy") is not None
 
 
+@pytest.mark.gpu
 @pytest.mark.skipif(not (_CUPY and has_gpu()), reason="needs CuPy and a CUDA device")
 def test_cupy_equals_numpy() -> None:
     import cupy

@@ -151,6 +151,7 @@ class TestFirstStep:
         assert est.eigenvalues.shape == (60,)
 
 
+@pytest.mark.gpu
 @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a GPU")
 def test_cupy_matches_numpy() -> None:
     import cupy

@@ -174,6 +174,7 @@ class TestOperators:
         np.testing.assert_allclose(M, M.T, atol=1e-13)
 
 
+@pytest.mark.gpu
 @pytest.mark.skipif(not has_gpu(), reason="needs CuPy and a GPU")
 def test_cupy_matches_numpy() -> None:
     import cupy
