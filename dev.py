@@ -439,15 +439,8 @@ def cmd_gpu(args: argparse.Namespace) -> int:
     book's tools (``.venv`` needs the network to build). ``tests/conftest.py`` skips the test
     modules that need those tools; without CuPy or a GPU the tests skip and the check says so.
     """
-    env = {**os.environ, **ENV_OVERRIDES}
-    paths = [str(ROOT / "src"), str(ROOT / "benchmarks"), env.get("PYTHONPATH", "")]
-    env["PYTHONPATH"] = os.pathsep.join(p for p in paths if p)
-
-    def step(cmd: list[str]) -> None:
-        print("+ " + " ".join(cmd), flush=True)
-        code = subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
-        if code != 0:
-            raise Failure(f"exit code {code}: {' '.join(cmd)}")
+    paths = [str(ROOT / "src"), str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH", "")]
+    extra_env = {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
 
     # Only the test files that can hold gpu tests (they name CuPy, the gpu mark or has_gpu):
     # collecting all of tests/ takes minutes, most of it in modules without a gpu test.
@@ -465,8 +458,8 @@ def cmd_gpu(args: argparse.Namespace) -> int:
     check += ["--dry-run"] if args.dry_run else []
     check += ["--out", str(args.out)] if args.out else []
     timer = Timer()
-    ok_tests = timer.phase("gpu tests (pytest -m gpu)", step, tests)
-    ok_check = timer.phase("gpu check (benchmarks/gpu_check.py)", step, check)
+    ok_tests = timer.phase("gpu tests (pytest -m gpu)", run, tests, extra_env=extra_env)
+    ok_check = timer.phase("gpu check (benchmarks/gpu_check.py)", run, check, extra_env=extra_env)
     timer.report()
     return 0 if ok_tests and ok_check else 1
 
