@@ -113,9 +113,10 @@ def _section_rows(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     return [(r["data-kind"], r["cells"][4], r["cells"][0]) for r in rows]
 
 
-def _link(app: Sphinx, fromdoc: str, todoc: str) -> nodes.paragraph:
+def _link(app: Sphinx, fromdoc: str, todoc: str, anchor: str = "") -> nodes.paragraph:
+    """A paragraph holding a link to ``todoc`` (at ``#anchor`` if given), titled by its title."""
     title = app.env.titles[todoc].astext() if todoc in app.env.titles else todoc
-    uri = app.builder.get_relative_uri(fromdoc, todoc)
+    uri = app.builder.get_relative_uri(fromdoc, todoc) + (f"#{anchor}" if anchor else "")
     return nodes.paragraph("", "", nodes.reference("", title, internal=True, refuri=uri))
 
 

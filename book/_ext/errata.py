@@ -32,7 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from _gather import PerDocument, chapter_link, chapter_of
-from claims_summary import _table, doctree_rows
+from claims_summary import _link, _table, doctree_rows
 
 __all__ = ["setup"]
 
@@ -96,24 +96,18 @@ def _scoreboard(app: Sphinx, docname: str) -> list[nodes.Node]:
     ]
 
 
-def _is_erratum(row: dict[str, Any]) -> bool:
-    return row["kind"] == "paper error" or (
-        row["kind"] == "reproduction" and row["cells"][4] == "disagree"
-    )
-
-
 def _evidence(app: Sphinx, fromdoc: str, doc: str, anchor: str) -> nodes.paragraph:
-    title = app.env.titles[doc].astext() if doc in app.env.titles else doc
-    uri = app.builder.get_relative_uri(fromdoc, doc) + (f"#{anchor}" if anchor else "")
-    ref = nodes.reference("", title, internal=True, refuri=uri)
-    return nodes.paragraph("", "", nodes.Text("Evidence: "), ref)
+    link = _link(app, fromdoc, doc, anchor)
+    return nodes.paragraph("", "", nodes.Text("Evidence: "), *link.children)
 
 
 def _errata(app: Sphinx, docname: str) -> list[nodes.Node]:
     out: list[nodes.Node] = []
     for chapter, pairs in _by_chapter(app).items():
         wrong = [(d, r) for d, r in pairs if r["kind"] == "paper error"]
-        disagree = [(d, r) for d, r in pairs if _is_erratum(r) and r["kind"] != "paper error"]
+        disagree = [
+            (d, r) for d, r in pairs if r["kind"] == "reproduction" and r["cells"][4] == "disagree"
+        ]
         if not wrong and not disagree:
             continue
         link = chapter_link(app, docname, chapter)
