@@ -38,7 +38,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from book_server import serve
-from test_book_browser import _WAIT_READY, CHROMIUM, CHROMIUM_ARGS, HTML, ROOT, TOC
+from test_book_browser import (
+    _WAIT_READY,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    HTML,
+    ROOT,
+    TOC,
+    TocEntry,
+    toc_entries,
+)
 
 __all__ = ["PDF_PATH", "PrintedBook", "print_book", "toc_entries"]
 
@@ -81,15 +90,6 @@ _PAGE_INFO = """
 """
 
 
-@dataclass(frozen=True)
-class TocEntry:
-    """One page of the table of contents: its docname, depth (0 chapter, 1 section), part."""
-
-    docname: str
-    level: int
-    part: str | None
-
-
 @dataclass
 class PrintedPage:
     """One page of the book as printed: its title, figure counts and its sheets in the PDF."""
@@ -115,30 +115,6 @@ class PrintedBook:
     seconds: float
     front_sheets: int
     pages: list[PrintedPage] = field(default_factory=list)
-
-
-def toc_entries(toc: Path = TOC) -> list[TocEntry]:
-    """The documents of ``_toc.yml`` in reading order, with their depth and part caption."""
-    import yaml
-
-    data = yaml.safe_load(toc.read_text())
-    entries = [TocEntry(_stem(data["root"]), 0, None)]
-
-    def walk(items: list[dict[str, Any]], level: int, part: str | None) -> None:
-        for item in items:
-            if "file" in item:
-                entries.append(TocEntry(_stem(item["file"]), level, part))
-            for key in ("sections", "chapters"):
-                walk(item.get(key, []), level + 1 if "file" in item else level, part)
-
-    walk(data.get("chapters", []), 0, None)
-    for part in data.get("parts", []):
-        walk(part.get("chapters", []), 0, part.get("caption"))
-    return entries
-
-
-def _stem(name: str) -> str:
-    return str(Path(name).with_suffix("")) if Path(name).suffix else name
 
 
 async def _print_page(browser: Any, url: str) -> tuple[dict[str, Any], bytes]:

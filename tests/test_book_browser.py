@@ -94,26 +94,45 @@ LOADED: set[str] = set()
 VISITED: set[str] = set()
 
 
-def toc_docnames(toc: Path = TOC) -> list[str]:
-    """Every document of the table of contents, in reading order."""
+@dataclass(frozen=True)
+class TocEntry:
+    """One page of the table of contents: its docname, depth (0 chapter, 1 section), part."""
+
+    docname: str
+    level: int
+    part: str | None
+
+
+def toc_entries(toc: Path = TOC) -> list[TocEntry]:
+    """Every document of the table of contents in reading order, with its depth and part."""
     import yaml
 
     data = yaml.safe_load(toc.read_text())
-    names = [data["root"]]
 
-    def walk(entries: list[dict[str, Any]]) -> None:
-        for entry in entries:
-            if "file" in entry:
-                names.append(entry["file"])
+    def stem(name: str) -> str:
+        return str(Path(name).with_suffix("")) if Path(name).suffix else name
+
+    entries = [TocEntry(stem(data["root"]), 0, None)]
+
+    def walk(items: list[dict[str, Any]], level: int, part: str | None) -> None:
+        for item in items:
+            if "file" in item:
+                entries.append(TocEntry(stem(item["file"]), level, part))
+            deeper = level + 1 if "file" in item else level
             for key in ("sections", "chapters"):
-                walk(entry.get(key, []))
-            for part in entry.get("parts", []):
-                walk(part.get("chapters", []))
+                walk(item.get(key, []), deeper, part)
+            for sub in item.get("parts", []):
+                walk(sub.get("chapters", []), deeper, sub.get("caption"))
 
-    walk(data.get("chapters", []))
+    walk(data.get("chapters", []), 0, None)
     for part in data.get("parts", []):
-        walk(part.get("chapters", []))
-    return [str(Path(n).with_suffix("")) if Path(n).suffix else n for n in names]
+        walk(part.get("chapters", []), 0, part.get("caption"))
+    return entries
+
+
+def toc_docnames(toc: Path = TOC) -> list[str]:
+    """Every document of the table of contents, in reading order."""
+    return [entry.docname for entry in toc_entries(toc)]
 
 
 DOCNAMES = toc_docnames()
